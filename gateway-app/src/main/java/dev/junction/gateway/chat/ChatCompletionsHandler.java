@@ -1,0 +1,109 @@
+package dev.junction.gateway.chat;
+
+import java.nio.charset.StandardCharsets;
+
+import dev.junction.gateway.auth.ClientIdentity;
+import dev.junction.gateway.error.InvalidRequestException;
+import dev.junction.gateway.error.OpenAiErrors;
+import dev.junction.gateway.metrics.GatewayTimingFilter;
+import dev.junction.gateway.pipeline.ChatExchange;
+import dev.junction.gateway.pipeline.ChatPipeline;
+import dev.junction.gateway.provider.ChatChunk;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.ObjectMapper;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferFactory;
+import org.springframework.http.CacheControl;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.ServerWebExchange;
+
+/**
+ * {@code POST /v1/chat/completions}: OpenAI Chat Completions through the pipeline, as one
+ * JSON answer or, with {@code stream: true}, as Server-Sent Events flushed chunk by chunk.
+ * A stream that fails before its first chunk is answered with an error status; one that
+ * fails later ends with an error event and no {@code [DONE]}.
+ */
+public final class ChatCompletionsHandler {
+
+	private static final byte[] EVENT_END = { '\n', '\n' };
+
+	private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
+
+	private final ChatPipeline pipeline;
+
+	private final RequestBodies bodies;
+
+	private final ObjectMapper mapper;
+
+	private final OpenAiErrors errors;
+
+	public ChatCompletionsHandler(ChatPipeline pipeline, RequestBodies bodies, ObjectMapper mapper,
+			OpenAiErrors errors) {
+		this.pipeline = pipeline;
+		this.bodies = bodies;
+		this.mapper = mapper;
+		this.errors = errors;
+	}
+
+	public Mono<ServerResponse> handle(ServerRequest request) {
+		ServerWebExchange web = request.exchange();
+		return this.bodies.read(web.getRequest()).flatMap((body) -> {
+			if (RequestBodies.isBlank(body)) {
+				return Mono.error(InvalidRequestException.malformedJson("the request body is empty"));
+			}
+			ChatExchange exchange = new ChatExchange(ChatRequest.parse(body, this.mapper), ClientIdentity.of(web),
+					"chat", GatewayTimingFilter.start(web));
+			web.getAttributes().put(ChatExchange.ATTRIBUTE, exchange);
+			web.getResponse().beforeCommit(() -> Mono.fromRunnable(() -> web.getResponse()
+				.getHeaders()
+				.set("Server-Timing", ServerTiming.of(exchange))));
+			return exchange.request().stream() ? stream(exchange) : complete(exchange);
+		});
+	}
+
+	private Mono<ServerResponse> complete(ChatExchange exchange) {
+		return this.pipeline.complete(exchange)
+			.flatMap((result) -> ServerResponse.ok()
+				.contentType(MediaType.APPLICATION_JSON)
+				.body((response, context) -> response.writeWith(Mono.fromSupplier(() -> response.bufferFactory()
+					.wrap(result.body())))));
+	}
+
+	private Mono<ServerResponse> stream(ChatExchange exchange) {
+		boolean includeUsage = exchange.request().includeUsage();
+		return this.pipeline.stream(exchange)
+			.filter((chunk) -> includeUsage || !chunk.usageOnly())
+			.switchOnFirst((first, chunks) -> first.hasError() ? Mono.error(first.getThrowable())
+					: Mono.just(chunks), false)
+			.single()
+			.flatMap((chunks) -> ServerResponse.ok()
+				.contentType(MediaType.TEXT_EVENT_STREAM)
+				.cacheControl(CacheControl.noCache())
+				.header("X-Accel-Buffering", "no")
+				.body((response, context) -> writeEvents(response, chunks)));
+	}
+
+	private Mono<Void> writeEvents(ServerHttpResponse response, Flux<ChatChunk> chunks) {
+		DataBufferFactory buffers = response.bufferFactory();
+		Flux<DataBuffer> events = chunks.map((chunk) -> event(buffers, chunk.json()))
+			.concatWith(Mono.fromSupplier(() -> buffers.wrap(DONE)))
+			.onErrorResume((error) -> Mono.fromSupplier(
+					() -> event(buffers, this.errors.tree(this.errors.toGatewayException(error)).toString())));
+		return response.writeAndFlushWith(events.map(Mono::just));
+	}
+
+	private static DataBuffer event(DataBufferFactory buffers, String json) {
+		byte[] data = json.getBytes(StandardCharsets.UTF_8);
+		DataBuffer buffer = buffers.allocateBuffer(data.length + 8);
+		buffer.write("data: ".getBytes(StandardCharsets.US_ASCII));
+		buffer.write(data);
+		buffer.write(EVENT_END);
+		return buffer;
+	}
+
+}

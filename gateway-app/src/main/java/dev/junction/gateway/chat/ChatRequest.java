@@ -1,0 +1,113 @@
+package dev.junction.gateway.chat;
+
+import dev.junction.gateway.error.InvalidRequestException;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An OpenAI chat completion request, kept as the client's JSON tree so that every field,
+ * known or not, reaches an OpenAI-compatible upstream unchanged. Only what routing needs is
+ * read; only {@code model} (and {@code stream_options} for usage) is rewritten.
+ */
+public final class ChatRequest {
+
+	private final ObjectNode body;
+
+	private final String model;
+
+	private final boolean stream;
+
+	private final boolean includeUsage;
+
+	private ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage) {
+		this.body = body;
+		this.model = model;
+		this.stream = stream;
+		this.includeUsage = includeUsage;
+	}
+
+	/** Parses and validates a request body. */
+	public static ChatRequest parse(byte[] json, ObjectMapper mapper) {
+		JsonNode tree;
+		try {
+			tree = mapper.readTree(json);
+		}
+		catch (JacksonException ex) {
+			throw InvalidRequestException.malformedJson(ex.getOriginalMessage());
+		}
+		if (tree == null || !tree.isObject()) {
+			throw InvalidRequestException.malformedJson("expected a JSON object");
+		}
+		return of((ObjectNode) tree);
+	}
+
+	/** Validates a request already in tree form. */
+	public static ChatRequest of(ObjectNode body) {
+		JsonNode model = body.get("model");
+		if (model == null || model.isNull()) {
+			throw InvalidRequestException.missingField("model");
+		}
+		if (!model.isString() || model.stringValue().isBlank()) {
+			throw InvalidRequestException.invalidField("model", "'model' must be a non-empty string.");
+		}
+		JsonNode messages = body.get("messages");
+		if (messages == null || messages.isNull()) {
+			throw InvalidRequestException.missingField("messages");
+		}
+		if (!messages.isArray() || messages.isEmpty()) {
+			throw InvalidRequestException.invalidField("messages", "'messages' must be a non-empty array.");
+		}
+		for (int i = 0; i < messages.size(); i++) {
+			JsonNode message = messages.get(i);
+			JsonNode role = message.get("role");
+			if (!message.isObject() || role == null || !role.isString()) {
+				throw InvalidRequestException.invalidField("messages[" + i + "].role",
+						"Each message must be an object with a string 'role'.");
+			}
+		}
+		JsonNode stream = body.get("stream");
+		if (stream != null && !stream.isNull() && !stream.isBoolean()) {
+			throw InvalidRequestException.invalidField("stream", "'stream' must be a boolean.");
+		}
+		JsonNode maxTokens = body.get("max_tokens");
+		if (maxTokens != null && !maxTokens.isNull() && (!maxTokens.canConvertToInt() || maxTokens.asInt() < 1)) {
+			throw InvalidRequestException.invalidField("max_tokens", "'max_tokens' must be a positive integer.");
+		}
+		boolean streaming = stream != null && stream.asBoolean(false);
+		JsonNode options = body.get("stream_options");
+		boolean includeUsage = options != null && options.path("include_usage").asBoolean(false);
+		return new ChatRequest(body, model.stringValue(), streaming, includeUsage);
+	}
+
+	/** The {@code model} the client asked for: {@code provider/model} or an alias. */
+	public String model() {
+		return this.model;
+	}
+
+	public boolean stream() {
+		return this.stream;
+	}
+
+	/** Whether the client asked for a final usage chunk on a stream. */
+	public boolean includeUsage() {
+		return this.includeUsage;
+	}
+
+	/** {@code max_tokens} (or {@code max_completion_tokens}), if the client set one. */
+	public @Nullable Integer maxTokens() {
+		JsonNode value = this.body.get("max_tokens");
+		if (value == null || value.isNull()) {
+			value = this.body.get("max_completion_tokens");
+		}
+		return (value != null && value.canConvertToInt()) ? value.asInt() : null;
+	}
+
+	/** The client's JSON, read-only by convention: adapters copy before changing it. */
+	public ObjectNode body() {
+		return this.body;
+	}
+
+}

@@ -1,0 +1,48 @@
+package dev.junction.gateway.error;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.annotation.Order;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebExceptionHandler;
+
+/**
+ * Answers every failure that escapes a handler in OpenAI error JSON, never with a stack
+ * trace or a whitelabel page. Unexpected failures are logged with their stack trace.
+ */
+@Order(-2)
+public final class OpenAiErrorWebExceptionHandler implements WebExceptionHandler {
+
+	private static final Logger logger = LoggerFactory.getLogger(OpenAiErrorWebExceptionHandler.class);
+
+	private final OpenAiErrors errors;
+
+	public OpenAiErrorWebExceptionHandler(OpenAiErrors errors) {
+		this.errors = errors;
+	}
+
+	@Override
+	public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
+		ServerHttpResponse response = exchange.getResponse();
+		if (response.isCommitted()) {
+			return Mono.error(failure);
+		}
+		GatewayException error = this.errors.toGatewayException(failure);
+		if (error instanceof InternalGatewayException) {
+			logger.error("Unexpected failure on {} {}", exchange.getRequest().getMethod(),
+					exchange.getRequest().getPath(), failure);
+		}
+		response.setStatusCode(HttpStatus.valueOf(error.status()));
+		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		this.errors.headers(error).forEach(response.getHeaders()::set);
+		DataBuffer body = response.bufferFactory().wrap(this.errors.body(error));
+		return response.writeWith(Mono.just(body));
+	}
+
+}

@@ -1,0 +1,96 @@
+package dev.junction.gateway.error;
+
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.core.codec.DecodingException;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.server.MethodNotAllowedException;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+
+/** Turns any failure into the OpenAI error shape: {@code {"error":{"message","type","param","code"}}}. */
+public final class OpenAiErrors {
+
+	private final ObjectMapper mapper;
+
+	private final long maxBodyBytes;
+
+	public OpenAiErrors(ObjectMapper mapper, long maxBodyBytes) {
+		this.mapper = mapper;
+		this.maxBodyBytes = maxBodyBytes;
+	}
+
+	/** The gateway failure a throwable stands for; anything unexpected becomes a 500 without details. */
+	public GatewayException toGatewayException(Throwable error) {
+		if (error instanceof GatewayException gateway) {
+			return gateway;
+		}
+		if (error instanceof DataBufferLimitException) {
+			return InvalidRequestException.bodyTooLarge(this.maxBodyBytes);
+		}
+		if (error instanceof MethodNotAllowedException notAllowed) {
+			return InvalidRequestException.methodNotAllowed(
+					"Method " + notAllowed.getHttpMethod() + " is not allowed here; use " + notAllowed.getSupportedMethods() + ".");
+		}
+		if (error instanceof UnsupportedMediaTypeStatusException unsupported) {
+			return InvalidRequestException.unsupportedMediaType("Content type " + unsupported.getContentType()
+					+ " is not supported; send application/json.");
+		}
+		if (error instanceof DecodingException decoding) {
+			return InvalidRequestException.malformedJson(String.valueOf(decoding.getMessage()));
+		}
+		if (error instanceof ResponseStatusException status) {
+			int code = status.getStatusCode().value();
+			if (code == HttpStatus.NOT_FOUND.value()) {
+				return InvalidRequestException.notFound("No such endpoint.");
+			}
+			if (code == HttpStatus.PAYLOAD_TOO_LARGE.value()) {
+				return InvalidRequestException.bodyTooLarge(this.maxBodyBytes);
+			}
+			if (code < 500) {
+				return InvalidRequestException.invalidField(null, (status.getReason() != null) ? status.getReason()
+						: "The request could not be processed.");
+			}
+		}
+		return InternalGatewayException.INSTANCE;
+	}
+
+	/** The error body for a failure. */
+	public byte[] body(GatewayException error) {
+		return this.mapper.writeValueAsBytes(tree(error));
+	}
+
+	/** The error as a JSON tree, also used for the error event that ends a broken stream. */
+	public ObjectNode tree(GatewayException error) {
+		ObjectNode root = this.mapper.createObjectNode();
+		ObjectNode body = root.putObject("error");
+		body.put("message", error.getMessage());
+		body.put("type", error.type());
+		put(body, "param", error.param());
+		put(body, "code", error.code());
+		return root;
+	}
+
+	/** Headers that go with an error response. */
+	public Map<String, String> headers(GatewayException error) {
+		if (error.retryAfter() == null) {
+			return Map.of();
+		}
+		return Map.of("Retry-After", Long.toString(Math.max(1, (error.retryAfter().toMillis() + 999) / 1000)));
+	}
+
+	private static void put(ObjectNode node, String field, @Nullable String value) {
+		if (value == null) {
+			node.putNull(field);
+		}
+		else {
+			node.put(field, value);
+		}
+	}
+
+}

@@ -1,0 +1,113 @@
+package dev.junction.gateway.metrics;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import dev.junction.gateway.provider.Usage;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The gateway's meters. Tags have small fixed value sets: a model name becomes a tag value
+ * only among the first {@value #MAX_MODELS} seen, later ones count as {@code other}, so a
+ * client sending arbitrary model names cannot blow up the series count.
+ */
+public final class GatewayMetrics {
+
+	/** Timer of requests through the provider pipeline. */
+	public static final String REQUESTS = "junction.gateway.requests";
+
+	/** Timer of time spent in the gateway itself, upstream waits excluded. */
+	public static final String OVERHEAD = "junction.gateway.overhead";
+
+	/** OpenTelemetry GenAI: duration of model calls. */
+	public static final String OPERATION_DURATION = "gen_ai.client.operation.duration";
+
+	/** OpenTelemetry GenAI: tokens used, by type. */
+	public static final String TOKEN_USAGE = "gen_ai.client.token.usage";
+
+	static final int MAX_MODELS = 100;
+
+	private final MeterRegistry registry;
+
+	private final Set<String> models = ConcurrentHashMap.newKeySet();
+
+	private final ConcurrentHashMap<String, Timer> overhead = new ConcurrentHashMap<>();
+
+	public GatewayMetrics(MeterRegistry registry) {
+		this.registry = registry;
+	}
+
+	/** Records one finished pipeline call. */
+	public void request(Outcome outcome, String entryPoint, String provider, String providerType, String model,
+			long nanos, @Nullable Usage usage, @Nullable String errorType) {
+		String modelTag = modelTag(model);
+		Timer.builder(REQUESTS)
+			.description("Requests through the provider pipeline, from arrival to the last byte from the provider")
+			.tags(Tags.of("provider", provider, "model", modelTag, "outcome", outcome.tag, "status",
+					Integer.toString(outcome.status), "entry", entryPoint))
+			.register(this.registry)
+			.record(nanos, TimeUnit.NANOSECONDS);
+		if ("none".equals(provider)) {
+			return;
+		}
+		Tags genAi = Tags.of("gen_ai.operation.name", "chat", "gen_ai.provider.name", providerType,
+				"gen_ai.request.model", modelTag);
+		Timer.builder(OPERATION_DURATION)
+			.description("GenAI operation duration")
+			.tags(genAi)
+			.tag("error.type", (errorType != null) ? errorType : "none")
+			.register(this.registry)
+			.record(nanos, TimeUnit.NANOSECONDS);
+		if (usage != null && usage != Usage.NONE) {
+			tokens(genAi, "input").record(usage.promptTokens());
+			tokens(genAi, "output").record(usage.completionTokens());
+		}
+	}
+
+	/** Records the gateway's own time for one HTTP exchange. */
+	public void overhead(String entryPoint, long nanos) {
+		this.overhead.computeIfAbsent(entryPoint, (entry) -> Timer.builder(OVERHEAD)
+			.description("Time spent in the gateway itself, upstream waits excluded")
+			.tag("entry", entry)
+			.publishPercentileHistogram()
+			.minimumExpectedValue(Duration.ofNanos(10_000))
+			.maximumExpectedValue(Duration.ofSeconds(1))
+			.register(this.registry)).record(nanos, TimeUnit.NANOSECONDS);
+	}
+
+	private DistributionSummary tokens(Tags genAi, String type) {
+		return DistributionSummary.builder(TOKEN_USAGE)
+			.description("Number of input and output tokens used")
+			.baseUnit("tokens")
+			.tags(genAi)
+			.tag("gen_ai.token.type", type)
+			.register(this.registry);
+	}
+
+	private String modelTag(String model) {
+		if (this.models.contains(model)) {
+			return model;
+		}
+		if (this.models.size() < MAX_MODELS) {
+			this.models.add(model);
+			return model;
+		}
+		return "other";
+	}
+
+	/** How a request ended, with the HTTP status it was answered with. */
+	public record Outcome(String tag, int status) {
+
+		public static final Outcome SUCCESS = new Outcome("success", 200);
+
+		public static final Outcome CANCELLED = new Outcome("cancelled", 499);
+
+	}
+
+}

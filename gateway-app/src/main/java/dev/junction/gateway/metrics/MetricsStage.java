@@ -1,0 +1,91 @@
+package dev.junction.gateway.metrics;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+import dev.junction.gateway.error.DeniedException;
+import dev.junction.gateway.error.GatewayException;
+import dev.junction.gateway.error.InvalidRequestException;
+import dev.junction.gateway.error.UpstreamException;
+import dev.junction.gateway.pipeline.ChatExchange;
+import dev.junction.gateway.pipeline.ChatStage;
+import dev.junction.gateway.provider.ChatChunk;
+import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ProviderRegistry;
+import dev.junction.gateway.provider.Usage;
+import dev.junction.gateway.routing.Target;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.SignalType;
+
+/** The outermost stage: times every call and counts its tokens, whatever its outcome. */
+public final class MetricsStage implements ChatStage {
+
+	private final GatewayMetrics metrics;
+
+	private final ProviderRegistry providers;
+
+	public MetricsStage(GatewayMetrics metrics, ProviderRegistry providers) {
+		this.metrics = metrics;
+		this.providers = providers;
+	}
+
+	@Override
+	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
+		return next.complete(exchange)
+			.doOnSuccess((result) -> record(exchange, GatewayMetrics.Outcome.SUCCESS,
+					(result != null) ? result.usage() : null, null))
+			.doOnError((error) -> record(exchange, outcome(error), null, error))
+			.doOnCancel(() -> record(exchange, GatewayMetrics.Outcome.CANCELLED, null, null));
+	}
+
+	@Override
+	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
+		return Flux.defer(() -> {
+			AtomicReference<Usage> usage = new AtomicReference<>();
+			return next.stream(exchange).doOnNext((chunk) -> {
+				if (chunk.usage() != null) {
+					usage.set(chunk.usage());
+				}
+			}).doFinally((signal) -> {
+				if (signal == SignalType.ON_COMPLETE) {
+					record(exchange, GatewayMetrics.Outcome.SUCCESS, usage.get(), null);
+				}
+				else if (signal == SignalType.CANCEL) {
+					record(exchange, GatewayMetrics.Outcome.CANCELLED, usage.get(), null);
+				}
+			}).doOnError((error) -> record(exchange, outcome(error), usage.get(), error));
+		});
+	}
+
+	private void record(ChatExchange exchange, GatewayMetrics.Outcome outcome, @Nullable Usage usage,
+			@Nullable Throwable error) {
+		Target target = exchange.target();
+		String provider = (target != null) ? target.provider() : "none";
+		String type = (target != null) ? this.providers.get(target.provider()).provider().type().name().toLowerCase()
+				: "none";
+		String model = (target != null) ? target.model() : "none";
+		this.metrics.request(outcome, exchange.entryPoint(), provider, type, model,
+				System.nanoTime() - exchange.startNanos(), usage,
+				(error != null) ? errorType(error) : null);
+	}
+
+	static GatewayMetrics.Outcome outcome(Throwable error) {
+		if (error instanceof UpstreamException upstream) {
+			return new GatewayMetrics.Outcome(
+					(upstream.kind() == UpstreamException.Kind.TIMEOUT) ? "timeout" : "upstream_error", upstream.status());
+		}
+		if (error instanceof DeniedException denied) {
+			return new GatewayMetrics.Outcome("denied", denied.status());
+		}
+		if (error instanceof InvalidRequestException invalid) {
+			return new GatewayMetrics.Outcome("client_error", invalid.status());
+		}
+		return new GatewayMetrics.Outcome("error", 500);
+	}
+
+	private static String errorType(Throwable error) {
+		return (error instanceof GatewayException gateway) ? gateway.type() : "internal_error";
+	}
+
+}

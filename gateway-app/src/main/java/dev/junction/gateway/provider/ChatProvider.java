@@ -1,0 +1,30 @@
+package dev.junction.gateway.provider;
+
+import java.util.List;
+
+import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The port every provider adapter implements. Failures are signalled as
+ * {@link dev.junction.gateway.error.UpstreamException}; cancelling a subscription cancels
+ * the upstream call.
+ */
+public interface ChatProvider {
+
+	/** The configured name clients use as the {@code provider/} prefix. */
+	String name();
+
+	ProviderType type();
+
+	/** A complete answer in OpenAI {@code chat.completion} JSON. */
+	Mono<ChatResult> complete(ProviderRequest request);
+
+	/** The answer as OpenAI {@code chat.completion.chunk} events, without {@code [DONE]}. */
+	Flux<ChatChunk> stream(ProviderRequest request);
+
+	/** Models this provider lists in {@code GET /v1/models}. */
+	List<String> models();
+
+}

@@ -1,0 +1,84 @@
+package dev.junction.gateway.provider;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.junction.gateway.config.GatewayProperties;
+import dev.junction.gateway.config.GatewayProperties.Provider;
+import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.provider.anthropic.AnthropicProviders;
+import dev.junction.gateway.provider.mock.MockChatProvider;
+import dev.junction.gateway.provider.openai.OpenAiProvider;
+import tools.jackson.databind.ObjectMapper;
+
+import org.springframework.core.env.Environment;
+import org.springframework.util.StringUtils;
+
+/**
+ * Builds the provider registry from configuration: the named providers, or with none
+ * configured the in-process {@code mock}; {@code OPENAI_API_KEY} and {@code ANTHROPIC_API_KEY}
+ * in the environment add {@code openai} and {@code anthropic} unless those names are taken.
+ */
+public final class ProviderFactory {
+
+	static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
+
+	static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+	static final int DEFAULT_MAX_CONNECTIONS = 1000;
+
+	private final ObjectMapper mapper;
+
+	private final Environment environment;
+
+	public ProviderFactory(ObjectMapper mapper, Environment environment) {
+		this.mapper = mapper;
+		this.environment = environment;
+	}
+
+	public ProviderRegistry create(GatewayProperties properties) {
+		Map<String, Provider> configured = new LinkedHashMap<>(properties.providers());
+		if (configured.isEmpty()) {
+			configured.put("mock", new Provider(ProviderType.MOCK, null, null, null, null, null, null, null));
+		}
+		addFromEnvironment(configured, "openai", "OPENAI_API_KEY", ProviderType.OPENAI);
+		addFromEnvironment(configured, "anthropic", "ANTHROPIC_API_KEY", ProviderType.ANTHROPIC);
+		ProviderRegistry registry = new ProviderRegistry();
+		configured.forEach((name, provider) -> {
+			Provider effective = provider.withDefaults(properties.providersDefaults());
+			registry.register(create(name, effective), new KeyPool(
+					(effective.keys() != null) ? effective.keys() : List.of()));
+		});
+		return registry;
+	}
+
+	private ChatProvider create(String name, Provider provider) {
+		if (provider.type() == null) {
+			throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
+					+ ".type must be set (openai, anthropic or mock)");
+		}
+		List<String> models = (provider.models() != null) ? provider.models() : List.of();
+		Duration timeout = (provider.timeout() != null) ? provider.timeout() : DEFAULT_TIMEOUT;
+		return switch (provider.type()) {
+			case MOCK -> new MockChatProvider(name, models, this.mapper);
+			case OPENAI -> new OpenAiProvider(name,
+					StringUtils.hasText(provider.baseUrl()) ? provider.baseUrl() : "https://api.openai.com/v1", timeout,
+					(provider.connectTimeout() != null) ? provider.connectTimeout() : DEFAULT_CONNECT_TIMEOUT,
+					(provider.maxConnections() != null) ? provider.maxConnections() : DEFAULT_MAX_CONNECTIONS, models,
+					this.mapper);
+			case ANTHROPIC -> AnthropicProviders.create(name, provider, timeout, models, this.mapper);
+		};
+	}
+
+	private void addFromEnvironment(Map<String, Provider> configured, String name, String variable,
+			ProviderType type) {
+		String key = this.environment.getProperty(variable);
+		if (StringUtils.hasText(key) && !configured.containsKey(name)) {
+			configured.put(name, new Provider(type, null, List.of(new GatewayProperties.Key(key, 1, null)), null, null,
+					null, null, null));
+		}
+	}
+
+}

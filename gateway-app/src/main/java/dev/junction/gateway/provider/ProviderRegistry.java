@@ -1,0 +1,43 @@
+package dev.junction.gateway.provider;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import dev.junction.gateway.error.InvalidRequestException;
+
+/** The configured providers by name, each with its key pool. */
+public final class ProviderRegistry {
+
+	private final Map<String, Entry> providers = new LinkedHashMap<>();
+
+	public void register(ChatProvider provider, KeyPool keys) {
+		this.providers.put(provider.name(), new Entry(provider, keys));
+	}
+
+	public Set<String> names() {
+		return this.providers.keySet();
+	}
+
+	public Entry get(String name) {
+		Entry entry = this.providers.get(name);
+		if (entry == null) {
+			throw InvalidRequestException.notFound("No provider named '" + name + "' is configured.");
+		}
+		return entry;
+	}
+
+	public Iterable<Entry> all() {
+		return this.providers.values();
+	}
+
+	/**
+	 * A provider and its keys.
+	 *
+	 * @param provider the adapter
+	 * @param keys its upstream keys
+	 */
+	public record Entry(ChatProvider provider, KeyPool keys) {
+	}
+
+}

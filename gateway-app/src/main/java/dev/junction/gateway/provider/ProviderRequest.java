@@ -1,0 +1,14 @@
+package dev.junction.gateway.provider;
+
+import dev.junction.gateway.chat.ChatRequest;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One call to one provider.
+ *
+ * @param chat the client's request
+ * @param model the model name the provider knows (the part after {@code provider/})
+ * @param apiKey the upstream key chosen for this call, if the provider uses keys
+ */
+public record ProviderRequest(ChatRequest chat, String model, @Nullable String apiKey) {
+}

@@ -1,0 +1,106 @@
+package dev.junction.gateway.provider.anthropic;
+
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.anthropic.core.JsonValue;
+import com.anthropic.errors.AnthropicServiceException;
+import dev.junction.gateway.config.GatewayProperties;
+import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.error.UpstreamException;
+import dev.junction.gateway.provider.springai.SpringAiChatProvider;
+import io.micrometer.observation.ObservationRegistry;
+import tools.jackson.databind.ObjectMapper;
+
+import org.springframework.ai.anthropic.AnthropicChatModel;
+import org.springframework.ai.anthropic.AnthropicChatOptions;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.util.StringUtils;
+
+/**
+ * Anthropic providers: one Spring AI {@link AnthropicChatModel} per configured key (the
+ * model holds its key), behind the generic Spring AI adapter. The SDK's own retries are off:
+ * retrying is the gateway's decision.
+ */
+public final class AnthropicProviders {
+
+	static final int DEFAULT_MAX_TOKENS = 1024;
+
+	private AnthropicProviders() {
+	}
+
+	public static SpringAiChatProvider create(String name, GatewayProperties.Provider provider, Duration timeout,
+			List<String> models, ObjectMapper mapper) {
+		int maxTokens = (provider.defaultMaxTokens() != null) ? provider.defaultMaxTokens() : DEFAULT_MAX_TOKENS;
+		Map<String, ChatModel> byKey = new LinkedHashMap<>();
+		List<GatewayProperties.Key> keys = (provider.keys() != null) ? provider.keys() : List.of();
+		if (keys.isEmpty()) {
+			throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
+					+ ".keys must hold at least one key for an anthropic provider");
+		}
+		for (GatewayProperties.Key key : keys) {
+			byKey.put(key.value(), model(provider.baseUrl(), key.value(), maxTokens, timeout));
+		}
+		ChatModel first = byKey.values().iterator().next();
+		return new SpringAiChatProvider(name, ProviderType.ANTHROPIC,
+				(apiKey) -> (apiKey != null) ? byKey.getOrDefault(apiKey, first) : first, maxTokens, timeout, models,
+				mapper, (error) -> translate(name, timeout, error));
+	}
+
+	private static AnthropicChatModel model(String baseUrl, String apiKey, int maxTokens, Duration timeout) {
+		AnthropicChatOptions.Builder options = AnthropicChatOptions.builder()
+			.apiKey(apiKey)
+			.maxTokens(maxTokens)
+			.timeout(timeout)
+			.maxRetries(0);
+		if (StringUtils.hasText(baseUrl)) {
+			options.baseUrl(baseUrl);
+		}
+		return AnthropicChatModel.builder().options(options.build()).observationRegistry(ObservationRegistry.NOOP).build();
+	}
+
+	/** Anthropic SDK failures as gateway upstream failures. */
+	static UpstreamException translate(String provider, Duration timeout, Throwable error) {
+		for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+			if (cause instanceof AnthropicServiceException service) {
+				List<String> retryAfter = service.headers().values("retry-after");
+				Duration wait = retryAfter.isEmpty() ? null : parseSeconds(retryAfter.get(0));
+				return UpstreamException.status(provider, service.statusCode(),
+						service.errorType().map(Object::toString).orElse(null), null, message(service), wait);
+			}
+			if (cause instanceof ConnectException) {
+				return UpstreamException.connection(provider, "connection refused", error);
+			}
+			if (cause instanceof InterruptedIOException) {
+				return UpstreamException.timeout(provider, timeout);
+			}
+		}
+		return UpstreamException.connection(provider, String.valueOf(error.getMessage()), error);
+	}
+
+	private static String message(AnthropicServiceException error) {
+		Optional<JsonValue> message = field(error.body(), "error").flatMap((body) -> field(body, "message"));
+		Optional<?> text = message.isPresent() ? message.get().asString() : Optional.empty();
+		return text.isPresent() ? String.valueOf(text.get()) : String.valueOf(error.getMessage());
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Optional<JsonValue> field(JsonValue value, String name) {
+		return value.asObject().map((object) -> ((Map<String, JsonValue>) object).get(name));
+	}
+
+	private static Duration parseSeconds(String value) {
+		try {
+			return Duration.ofMillis((long) (Double.parseDouble(value.trim()) * 1000));
+		}
+		catch (NumberFormatException ex) {
+			return null;
+		}
+	}
+
+}

@@ -1,0 +1,125 @@
+package dev.junction.gateway.provider.springai;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.junction.gateway.error.InvalidRequestException;
+import dev.junction.gateway.provider.ProviderRequest;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.SystemMessage;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
+import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.chat.prompt.ChatOptions;
+import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
+import org.springframework.ai.tool.ToolCallback;
+
+/**
+ * Translates an OpenAI chat request into a Spring AI {@link Prompt}: system (and developer),
+ * user, assistant (with tool calls) and tool messages; model, temperature, top_p,
+ * max_tokens and stop; tools as definitions only (a chat model does not run tools itself), so
+ * that tool calls go back to the client.
+ */
+final class OpenAiToPrompt {
+
+	private OpenAiToPrompt() {
+	}
+
+	/**
+	 * The prompt for a request. Options start from the model's own defaults
+	 * ({@code defaults.mutate()}), so each provider keeps its own options type.
+	 */
+	static Prompt translate(ProviderRequest request, ChatOptions defaults, int defaultMaxTokens) {
+		JsonNode body = request.chat().body();
+		List<Message> messages = new ArrayList<>();
+		Map<String, String> toolNames = new HashMap<>();
+		JsonNode input = body.path("messages");
+		for (int i = 0; i < input.size(); i++) {
+			messages.add(message(input.get(i), i, toolNames));
+		}
+		ChatOptions.Builder<?> options = defaults.mutate().model(request.model());
+		Integer maxTokens = request.chat().maxTokens();
+		options.maxTokens((maxTokens != null) ? maxTokens : defaultMaxTokens);
+		if (body.path("temperature").isNumber()) {
+			options.temperature(body.get("temperature").asDouble());
+		}
+		if (body.path("top_p").isNumber()) {
+			options.topP(body.get("top_p").asDouble());
+		}
+		JsonNode stop = body.path("stop");
+		if (stop.isString()) {
+			options.stopSequences(List.of(stop.stringValue()));
+		}
+		else if (stop.isArray()) {
+			List<String> sequences = new ArrayList<>();
+			stop.forEach((sequence) -> sequences.add(sequence.asString()));
+			options.stopSequences(sequences);
+		}
+		List<ToolCallback> tools = new ArrayList<>();
+		if (!"none".equals(body.path("tool_choice").asString(""))) {
+			for (JsonNode tool : body.path("tools")) {
+				tools.add(DefinitionOnlyToolCallback.of(tool));
+			}
+		}
+		if (!tools.isEmpty()) {
+			if (!(options instanceof ToolCallingChatOptions.Builder<?> toolOptions)) {
+				throw InvalidRequestException.invalidField("tools", "This provider does not support tools.");
+			}
+			toolOptions.toolCallbacks(tools);
+		}
+		return new Prompt(messages, options.build());
+	}
+
+	private static Message message(JsonNode message, int index, Map<String, String> toolNames) {
+		String role = message.path("role").asString("");
+		return switch (role) {
+			case "system", "developer" -> new SystemMessage(text(message.path("content")));
+			case "user" -> new UserMessage(text(message.path("content")));
+			case "assistant" -> assistant(message, toolNames);
+			case "tool" -> {
+				String id = message.path("tool_call_id").asString("");
+				yield ToolResponseMessage.builder()
+					.responses(List.of(new ToolResponseMessage.ToolResponse(id, toolNames.getOrDefault(id, ""),
+							text(message.path("content")))))
+					.build();
+			}
+			default -> throw InvalidRequestException.invalidField("messages[" + index + "].role",
+					"Unsupported role '" + role + "': use system, developer, user, assistant or tool.");
+		};
+	}
+
+	private static AssistantMessage assistant(JsonNode message, Map<String, String> toolNames) {
+		List<AssistantMessage.ToolCall> calls = new ArrayList<>();
+		for (JsonNode call : message.path("tool_calls")) {
+			String id = call.path("id").asString("");
+			String name = call.path("function").path("name").asString("");
+			toolNames.put(id, name);
+			calls.add(new AssistantMessage.ToolCall(id, "function", name,
+					call.path("function").path("arguments").asString("{}")));
+		}
+		return AssistantMessage.builder().content(text(message.path("content"))).toolCalls(calls).build();
+	}
+
+	/** A message's text: a string, or the text parts of a content array. */
+	private static String text(JsonNode content) {
+		if (content.isString()) {
+			return content.stringValue();
+		}
+		StringBuilder text = new StringBuilder();
+		for (JsonNode part : content) {
+			if ("text".equals(part.path("type").asString(""))) {
+				if (!text.isEmpty()) {
+					text.append('\n');
+				}
+				text.append(part.path("text").asString(""));
+			}
+		}
+		return text.toString();
+	}
+
+}

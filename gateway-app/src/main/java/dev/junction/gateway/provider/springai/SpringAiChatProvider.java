@@ -1,0 +1,281 @@
+package dev.junction.gateway.provider.springai;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.error.UpstreamException;
+import dev.junction.gateway.provider.ChatChunk;
+import dev.junction.gateway.provider.ChatProvider;
+import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ProviderRequest;
+import dev.junction.gateway.provider.Usage;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.metadata.ChatResponseMetadata;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.chat.prompt.Prompt;
+
+/**
+ * Any Spring AI {@link ChatModel} behind the OpenAI shape: requests are translated to a
+ * {@link Prompt}, answers and streams back to {@code chat.completion} and
+ * {@code chat.completion.chunk} JSON. Spring AI's blocking call runs on the bounded elastic
+ * scheduler, never on an event loop. Provider-specific failures are translated by the
+ * function given for the provider.
+ */
+public final class SpringAiChatProvider implements ChatProvider {
+
+	private final String name;
+
+	private final ProviderType type;
+
+	private final Function<String, ChatModel> models;
+
+	private final int defaultMaxTokens;
+
+	private final Duration timeout;
+
+	private final List<String> modelNames;
+
+	private final ObjectMapper mapper;
+
+	private final Function<Throwable, UpstreamException> errors;
+
+	private final AtomicInteger ids = new AtomicInteger();
+
+	/**
+	 * @param name the provider's configured name
+	 * @param type the provider type, for metrics
+	 * @param models the model to use for an upstream key (null when the provider has none)
+	 * @param defaultMaxTokens {@code max_tokens} when the request has none
+	 * @param timeout the longest a call may take; for streams, the longest wait for a chunk
+	 * @param modelNames models listed in {@code GET /v1/models}
+	 * @param mapper JSON
+	 * @param errors translates the provider's exceptions
+	 */
+	public SpringAiChatProvider(String name, ProviderType type, Function<String, ChatModel> models,
+			int defaultMaxTokens, Duration timeout, List<String> modelNames, ObjectMapper mapper,
+			Function<Throwable, UpstreamException> errors) {
+		this.name = name;
+		this.type = type;
+		this.models = models;
+		this.defaultMaxTokens = defaultMaxTokens;
+		this.timeout = timeout;
+		this.modelNames = List.copyOf(modelNames);
+		this.mapper = mapper;
+		this.errors = errors;
+	}
+
+	@Override
+	public String name() {
+		return this.name;
+	}
+
+	@Override
+	public ProviderType type() {
+		return this.type;
+	}
+
+	@Override
+	public List<String> models() {
+		return this.modelNames;
+	}
+
+	@Override
+	public Mono<ChatResult> complete(ProviderRequest request) {
+		ChatModel model = this.models.apply(request.apiKey());
+		return Mono.fromSupplier(() -> OpenAiToPrompt.translate(request, model.getOptions(), this.defaultMaxTokens))
+			.flatMap((prompt) -> Mono.fromCallable(() -> model.call(prompt))
+				.subscribeOn(Schedulers.boundedElastic())
+				.timeout(this.timeout))
+			.map((response) -> toResult(request, response))
+			.onErrorMap((error) -> translate(error));
+	}
+
+	@Override
+	public Flux<ChatChunk> stream(ProviderRequest request) {
+		return Flux.defer(() -> {
+			ChatModel model = this.models.apply(request.apiKey());
+			Prompt prompt = OpenAiToPrompt.translate(request, model.getOptions(), this.defaultMaxTokens);
+			String id = nextId();
+			long created = System.currentTimeMillis() / 1000;
+			AtomicReference<String> finish = new AtomicReference<>();
+			AtomicReference<Usage> usage = new AtomicReference<>(Usage.NONE);
+			AtomicInteger toolIndex = new AtomicInteger();
+			AtomicBoolean hasTools = new AtomicBoolean();
+			ChatChunk first = chunk(id, created, request.model(), (delta) -> delta.put("role", "assistant").put("content", ""),
+					null);
+			Flux<ChatChunk> body = model.stream(prompt)
+				.timeout(Mono.delay(this.timeout), (response) -> Mono.delay(this.timeout))
+				.concatMapIterable((response) -> {
+					Usage reported = usage(response.getMetadata());
+					if (reported != Usage.NONE) {
+						usage.set(reported);
+					}
+					List<ChatChunk> chunks = new java.util.ArrayList<>(2);
+					for (Generation generation : response.getResults()) {
+						String reason = generation.getMetadata().getFinishReason();
+						if (reason != null && !reason.isBlank()) {
+							finish.set(reason);
+						}
+						AssistantMessage output = generation.getOutput();
+						String text = output.getText();
+						if (text != null && !text.isEmpty()) {
+							chunks.add(chunk(id, created, request.model(), (delta) -> delta.put("content", text), null));
+						}
+						if (output.hasToolCalls()) {
+							hasTools.set(true);
+							for (AssistantMessage.ToolCall call : output.getToolCalls()) {
+								chunks.add(chunk(id, created, request.model(), (delta) -> toolCall(
+										delta.putArray("tool_calls").addObject().put("index", toolIndex.getAndIncrement()),
+										call), null));
+							}
+						}
+					}
+					return chunks;
+				});
+			Flux<ChatChunk> tail = Flux.defer(() -> {
+				String reason = finishReason(finish.get(), hasTools.get());
+				ChatChunk last = chunk(id, created, request.model(), (delta) -> {
+				}, reason);
+				ObjectNode usageChunk = envelope("chat.completion.chunk", id, created, request.model());
+				usageChunk.putArray("choices");
+				usage(usageChunk, usage.get());
+				return Flux.just(last, new ChatChunk(usageChunk.toString(), usage.get(), true));
+			});
+			return Flux.concat(Flux.just(first), body, tail);
+		}).onErrorMap((error) -> translate(error));
+	}
+
+	private ChatResult toResult(ProviderRequest request, ChatResponse response) {
+		ObjectNode completion = envelope("chat.completion", nextId(), System.currentTimeMillis() / 1000,
+				request.model());
+		ArrayNode choices = completion.putArray("choices");
+		String firstReason = null;
+		List<Generation> generations = response.getResults();
+		for (int i = 0; i < generations.size(); i++) {
+			Generation generation = generations.get(i);
+			AssistantMessage output = generation.getOutput();
+			ObjectNode choice = choices.addObject();
+			choice.put("index", i);
+			ObjectNode message = choice.putObject("message");
+			message.put("role", "assistant");
+			String text = output.getText();
+			if (text != null && !text.isEmpty()) {
+				message.put("content", text);
+			}
+			else {
+				message.putNull("content");
+			}
+			if (output.hasToolCalls()) {
+				ArrayNode calls = message.putArray("tool_calls");
+				for (AssistantMessage.ToolCall call : output.getToolCalls()) {
+					toolCall(calls.addObject(), call);
+				}
+			}
+			message.putNull("refusal");
+			String reason = finishReason(generation.getMetadata().getFinishReason(), output.hasToolCalls());
+			choice.put("finish_reason", reason);
+			choice.putNull("logprobs");
+			firstReason = (firstReason != null) ? firstReason : reason;
+		}
+		Usage usage = usage(response.getMetadata());
+		usage(completion, usage);
+		return new ChatResult(this.mapper.writeValueAsBytes(completion), usage, firstReason, request.model());
+	}
+
+	private ChatChunk chunk(String id, long created, String model, java.util.function.Consumer<ObjectNode> delta,
+			@Nullable String finishReason) {
+		ObjectNode chunk = envelope("chat.completion.chunk", id, created, model);
+		ObjectNode choice = chunk.putArray("choices").addObject();
+		choice.put("index", 0);
+		delta.accept(choice.putObject("delta"));
+		if (finishReason != null) {
+			choice.put("finish_reason", finishReason);
+		}
+		else {
+			choice.putNull("finish_reason");
+		}
+		return ChatChunk.of(chunk.toString());
+	}
+
+	private ObjectNode envelope(String object, String id, long created, String model) {
+		ObjectNode node = this.mapper.createObjectNode();
+		node.put("id", id);
+		node.put("object", object);
+		node.put("created", created);
+		node.put("model", model);
+		return node;
+	}
+
+	private static void toolCall(ObjectNode node, AssistantMessage.ToolCall call) {
+		node.put("id", call.id());
+		node.put("type", "function");
+		ObjectNode function = node.putObject("function");
+		function.put("name", call.name());
+		function.put("arguments", (call.arguments() != null && !call.arguments().isBlank()) ? call.arguments() : "{}");
+	}
+
+	private static void usage(ObjectNode node, Usage usage) {
+		ObjectNode out = node.putObject("usage");
+		out.put("prompt_tokens", usage.promptTokens());
+		out.put("completion_tokens", usage.completionTokens());
+		out.put("total_tokens", usage.totalTokens());
+	}
+
+	private static Usage usage(@Nullable ChatResponseMetadata metadata) {
+		if (metadata == null || metadata.getUsage() == null) {
+			return Usage.NONE;
+		}
+		org.springframework.ai.chat.metadata.Usage usage = metadata.getUsage();
+		long prompt = (usage.getPromptTokens() != null) ? usage.getPromptTokens() : 0;
+		long completion = (usage.getCompletionTokens() != null) ? usage.getCompletionTokens() : 0;
+		return (prompt == 0 && completion == 0) ? Usage.NONE : new Usage(prompt, completion);
+	}
+
+	/** Maps provider finish reasons (Anthropic's end_turn, max_tokens, tool_use...) to OpenAI's. */
+	static String finishReason(@Nullable String reason, boolean toolCalls) {
+		if (toolCalls) {
+			return "tool_calls";
+		}
+		if (reason == null) {
+			return "stop";
+		}
+		return switch (reason.toLowerCase(Locale.ROOT)) {
+			case "max_tokens", "length" -> "length";
+			case "tool_use", "tool_calls" -> "tool_calls";
+			case "content_filter", "refusal", "safety" -> "content_filter";
+			default -> "stop";
+		};
+	}
+
+	private String nextId() {
+		return "chatcmpl-" + this.name + "-" + Long.toHexString(System.nanoTime()) + "-" + this.ids.incrementAndGet();
+	}
+
+	private Throwable translate(Throwable error) {
+		if (error instanceof UpstreamException || error instanceof dev.junction.gateway.error.GatewayException) {
+			return error;
+		}
+		if (error instanceof TimeoutException) {
+			return UpstreamException.timeout(this.name, this.timeout);
+		}
+		return this.errors.apply(error);
+	}
+
+}
