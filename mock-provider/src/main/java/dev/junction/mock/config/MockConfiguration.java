@@ -1,0 +1,32 @@
+package dev.junction.mock.config;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+import dev.junction.mock.routes.MockRoutes;
+import dev.junction.mock.stats.MockStats;
+import dev.junction.mock.stats.MockStatsMetrics;
+
+/** Wires the emulator into the Spring Boot application: its routes, its counters and their meters. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(MockProperties.class)
+public class MockConfiguration {
+
+    @Bean
+    MockStats mockStats() {
+        return new MockStats();
+    }
+
+    @Bean
+    RouterFunction<ServerResponse> mockRoutes(MockProperties properties, MockStats stats) {
+        return MockRoutes.create(properties, stats);
+    }
+
+    @Bean
+    MockStatsMetrics mockStatsMetrics(MockStats stats) {
+        return new MockStatsMetrics(stats);
+    }
+}

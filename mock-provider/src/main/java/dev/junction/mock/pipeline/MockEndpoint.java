@@ -1,0 +1,123 @@
+package dev.junction.mock.pipeline;
+
+import java.time.Duration;
+import java.util.function.Function;
+
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
+import org.springframework.web.reactive.function.server.HandlerFunction;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+import dev.junction.mock.auth.ApiKeys;
+import dev.junction.mock.behavior.Behavior;
+import dev.junction.mock.behavior.BehaviorResolver;
+import dev.junction.mock.behavior.InvalidMockHeaderException;
+import dev.junction.mock.stats.MockStats;
+import dev.junction.mock.stats.Outcome;
+import dev.junction.mock.stats.Route;
+
+/**
+ * The steps every emulated route shares: count the request, resolve its behaviour, reset or stall when asked,
+ * read the body, wait the latency, check the key, inject an error when asked or drawn, then let the
+ * {@link Responder} answer. A client that goes away before the answer is counted as cancelled.
+ */
+public final class MockEndpoint implements HandlerFunction<ServerResponse> {
+
+    private static final byte[] NO_BODY = new byte[0];
+
+    private final Route route;
+
+    private final Function<ServerRequest, ErrorFormat> errorFormats;
+
+    private final Responder responder;
+
+    private final BehaviorResolver behaviors;
+
+    private final ApiKeys apiKeys;
+
+    private final MockStats stats;
+
+    private final int maxRequestBytes;
+
+    public MockEndpoint(Route route, Function<ServerRequest, ErrorFormat> errorFormats, Responder responder,
+            BehaviorResolver behaviors, ApiKeys apiKeys, MockStats stats, int maxRequestBytes) {
+        this.route = route;
+        this.errorFormats = errorFormats;
+        this.responder = responder;
+        this.behaviors = behaviors;
+        this.apiKeys = apiKeys;
+        this.stats = stats;
+        this.maxRequestBytes = maxRequestBytes;
+    }
+
+    @Override
+    public Mono<ServerResponse> handle(ServerRequest request) {
+        HttpHeaders headers = request.headers().asHttpHeaders();
+        String key = ApiKeys.presented(headers);
+        String keySuffix = ApiKeys.suffix(key);
+        Behavior behavior;
+        try {
+            behavior = behaviors.resolve(headers);
+        }
+        catch (InvalidMockHeaderException ex) {
+            MockCall call = new MockCall(request, null, stats.track(route, keySuffix), keySuffix,
+                    errorFormats.apply(request));
+            return call.error(MockError.badRequest(ex.getMessage(), null));
+        }
+        MockCall call = new MockCall(request, behavior, stats.track(route, keySuffix), keySuffix,
+                errorFormats.apply(request));
+        if (behavior.reset()) {
+            return call.reset();
+        }
+        if (behavior.stall()) {
+            return Mono.<ServerResponse>never().doOnCancel(() -> call.tracker().finish(Outcome.CANCELLED));
+        }
+        Mono<byte[]> body = readBody(request);
+        if (behavior.latencyMs() > 0) {
+            body = body.delayElement(Duration.ofMillis(behavior.latencyMs()));
+        }
+        return body
+                .flatMap(bytes -> answer(call, key, bytes))
+                .onErrorResume(DataBufferLimitException.class, ex -> call.error(new MockError(413,
+                        "Request body is larger than " + maxRequestBytes + " bytes", null, "request_too_large")))
+                .doOnCancel(() -> call.tracker().finish(Outcome.CANCELLED));
+    }
+
+    private Mono<ServerResponse> answer(MockCall call, String key, byte[] body) {
+        if (!apiKeys.accepts(key)) {
+            return call.error(new MockError(401, (key == null) ? "No API key provided."
+                    : "Incorrect API key provided: ..." + ApiKeys.suffix(key) + ".", null, "invalid_api_key"));
+        }
+        if (call.behavior().failing()) {
+            return call.error(MockError.injected(call.behavior().errorStatus()));
+        }
+        try {
+            return responder.respond(call, body);
+        }
+        catch (MockError error) {
+            return call.error(error);
+        }
+    }
+
+    private Mono<byte[]> readBody(ServerRequest request) {
+        return DataBufferUtils.join(request.exchange().getRequest().getBody(), maxRequestBytes)
+                .map(MockEndpoint::bytes)
+                .defaultIfEmpty(NO_BODY);
+    }
+
+    private static byte[] bytes(DataBuffer buffer) {
+        try {
+            byte[] bytes = new byte[buffer.readableByteCount()];
+            buffer.read(bytes);
+            return bytes;
+        }
+        finally {
+            DataBufferUtils.release(buffer);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.junction.mock;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import reactor.netty.http.client.PrematureCloseException;
+import reactor.test.StepVerifier;
+
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import dev.junction.mock.support.Requests;
+import dev.junction.mock.support.TestHttp;
+import dev.junction.mock.support.TestHttp.Response;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The standalone Spring Boot application: same routes, plus properties from its environment and Actuator. */
+class MockProviderApplicationIntegrationTests {
+
+    private static ConfigurableApplicationContext context;
+
+    private static TestHttp http;
+
+    @BeforeAll
+    static void start() {
+        context = MockProviderApplication.application().run("--server.port=0", "--mock.completion-tokens=4",
+                "--mock.api-keys=sk-app-one1,sk-app-two2");
+        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        http = TestHttp.of("http://127.0.0.1:" + port);
+    }
+
+    @AfterAll
+    static void stop() {
+        context.close();
+    }
+
+    @Test
+    void answersWithPropertiesFromTheEnvironment() {
+        Response response = http.post("/v1/chat/completions", Requests.openAi("hello", ""),
+                Map.of("Authorization", "Bearer sk-app-two2"));
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.headers().get("x-mock-key-suffix")).isEqualTo("two2");
+        assertThat(response.json().path("choices").get(0).path("message").path("content").stringValue())
+                .isEqualTo("Received 1 word: hello");
+        assertThat(http.post("/v1/chat/completions", Requests.openAi("hello", ""),
+                Map.of("Authorization", "Bearer sk-nope")).status()).isEqualTo(401);
+    }
+
+    @Test
+    void streamsAnthropicEvents() {
+        Response response = http.post("/v1/messages", Requests.anthropic("hello", "\"stream\":true"),
+                Map.of("x-api-key", "sk-app-one1"));
+
+        assertThat(response.events()).extracting(TestHttp.SseEvent::name).containsExactly("message_start",
+                "content_block_start", "ping", "content_block_delta", "content_block_delta", "content_block_delta",
+                "content_block_delta", "content_block_stop", "message_delta", "message_stop");
+    }
+
+    @Test
+    void cutsAStreamUnderWebFluxToo() {
+        StepVerifier.create(http.stream("/v1/chat/completions", Requests.openAi("hello", "\"stream\":true"),
+                        Map.of("Authorization", "Bearer sk-app-one1", "x-mock-truncate-after", "1")))
+                .expectNextMatches(chunk -> chunk.startsWith("data: {"))
+                .expectError(PrematureCloseException.class)
+                .verify(java.time.Duration.ofSeconds(20));
+    }
+
+    @Test
+    void exposesCountersInStatsAndPrometheus() {
+        http.delete("/mock/stats");
+        http.post("/v1/chat/completions", Requests.openAi("hello", ""), Map.of("Authorization", "Bearer sk-app-one1"));
+        http.post("/v1/chat/completions", Requests.openAi("hello", ""),
+                Map.of("Authorization", "Bearer sk-app-one1", "x-mock-status", "503"));
+
+        Response stats = http.get("/mock/stats", Map.of());
+        assertThat(stats.json().path("routes").path("chat_completions").path("requests").intValue()).isEqualTo(2);
+        assertThat(stats.json().path("routes").path("chat_completions").path("ok").intValue()).isEqualTo(1);
+        assertThat(stats.json().path("routes").path("chat_completions").path("errors").intValue()).isEqualTo(1);
+        assertThat(stats.json().path("keys").path("one1").intValue()).isEqualTo(2);
+
+        Response prometheus = http.get("/actuator/prometheus", Map.of());
+        assertThat(prometheus.status()).isEqualTo(200);
+        assertThat(prometheus.body())
+                .contains("junction_mock_requests_total{route=\"chat_completions\"}")
+                .contains("junction_mock_responses_total{outcome=\"error\",route=\"chat_completions\"}")
+                .contains("junction_mock_active_streams");
+        assertThat(http.get("/actuator/health", Map.of()).body()).contains("UP");
+    }
+
+    @Test
+    void listsModelsAndCountsThem() {
+        Response models = http.get("/v1/models", Map.of("Authorization", "Bearer sk-app-one1"));
+
+        assertThat(models.status()).isEqualTo(200);
+        assertThat(models.json().path("data").size()).isEqualTo(List.of("gpt-4o-mini", "gpt-4o", "gpt-4.1-mini",
+                "claude-haiku-4-5", "claude-sonnet-4-5").size());
+    }
+}
