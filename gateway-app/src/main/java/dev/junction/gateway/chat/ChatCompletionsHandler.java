@@ -3,12 +3,16 @@ package dev.junction.gateway.chat;
 import java.nio.charset.StandardCharsets;
 
 import dev.junction.gateway.auth.ClientIdentity;
+import dev.junction.gateway.error.GatewayException;
+import dev.junction.gateway.error.InternalGatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.metrics.GatewayTimingFilter;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ChatChunk;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
@@ -29,6 +33,8 @@ import org.springframework.web.server.ServerWebExchange;
  * fails later ends with an error event and no {@code [DONE]}.
  */
 public final class ChatCompletionsHandler {
+
+	private static final Logger logger = LoggerFactory.getLogger(ChatCompletionsHandler.class);
 
 	private static final byte[] EVENT_END = { '\n', '\n' };
 
@@ -92,8 +98,13 @@ public final class ChatCompletionsHandler {
 		DataBufferFactory buffers = response.bufferFactory();
 		Flux<DataBuffer> events = chunks.map((chunk) -> event(buffers, chunk.json()))
 			.concatWith(Mono.fromSupplier(() -> buffers.wrap(DONE)))
-			.onErrorResume((error) -> Mono.fromSupplier(
-					() -> event(buffers, this.errors.tree(this.errors.toGatewayException(error)).toString())));
+			.onErrorResume((error) -> Mono.fromSupplier(() -> {
+				GatewayException failure = this.errors.toGatewayException(error);
+				if (failure instanceof InternalGatewayException) {
+					logger.error("Unexpected failure in a stream", error);
+				}
+				return event(buffers, this.errors.tree(failure).toString());
+			}));
 		return response.writeAndFlushWith(events.map(Mono::just));
 	}
 

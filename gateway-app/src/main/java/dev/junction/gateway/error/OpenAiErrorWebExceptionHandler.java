@@ -41,6 +41,10 @@ public final class OpenAiErrorWebExceptionHandler implements WebExceptionHandler
 		response.setStatusCode(HttpStatus.valueOf(error.status()));
 		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
 		this.errors.headers(error).forEach(response.getHeaders()::set);
+		if (error.status() == 413) {
+			// The refused body may still be arriving: do not read it as the next request.
+			response.getHeaders().set("Connection", "close");
+		}
 		DataBuffer body = response.bufferFactory().wrap(this.errors.body(error));
 		return response.writeWith(Mono.just(body));
 	}

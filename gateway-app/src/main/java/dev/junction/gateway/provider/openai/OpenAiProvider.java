@@ -131,7 +131,10 @@ public final class OpenAiProvider implements ChatProvider {
 		return Flux.defer(() -> {
 			SseLineDecoder decoder = new SseLineDecoder();
 			boolean[] done = { false };
-			return content.concatMapIterable((ByteBuf buffer) -> decoder.decode(buffer))
+			// Decode inside onNext: Reactor Netty releases each buffer once onNext returns, so
+			// it must not wait in an operator's queue.
+			return content.map((ByteBuf buffer) -> decoder.decode(buffer))
+				.concatMapIterable((lines) -> lines)
 				.takeWhile((data) -> {
 					if ("[DONE]".equals(data)) {
 						done[0] = true;

@@ -1,0 +1,3 @@
+module junction.dev/bench/loadgen
+
+go 1.24

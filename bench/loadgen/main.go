@@ -1,0 +1,114 @@
+// Command loadgen sends HTTP requests at a constant arrival rate (an open model, like k6's
+// constant-arrival-rate executor or vegeta): a request starts every 1/rate seconds whether
+// or not earlier ones have finished, so a slow server shows up as latency and errors, not
+// as a lower request rate. It prints one JSON report with latency percentiles.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+type headers []string
+
+func (h *headers) String() string     { return strings.Join(*h, ", ") }
+func (h *headers) Set(v string) error { *h = append(*h, v); return nil }
+
+func main() {
+	url := flag.String("url", "", "target URL")
+	method := flag.String("method", "POST", "HTTP method")
+	bodyFile := flag.String("body", "", "file holding the request body")
+	rate := flag.Int("rate", 1000, "requests per second")
+	duration := flag.Duration("duration", 30*time.Second, "how long to send")
+	timeout := flag.Duration("timeout", 10*time.Second, "per-request timeout")
+	var hs headers
+	flag.Var(&hs, "H", "header 'Name: value' (repeatable)")
+	flag.Parse()
+	if *url == "" || *rate <= 0 {
+		fmt.Fprintln(os.Stderr, "usage: loadgen -url URL [-body FILE] [-rate N] [-duration D] [-H 'k: v']")
+		os.Exit(2)
+	}
+	var body []byte
+	if *bodyFile != "" {
+		var err error
+		if body, err = os.ReadFile(*bodyFile); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+	client := &http.Client{Timeout: *timeout, Transport: &http.Transport{
+		MaxIdleConns: 10000, MaxIdleConnsPerHost: 10000, IdleConnTimeout: 90 * time.Second,
+		DisableCompression: true,
+	}}
+	total := int(float64(*rate) * duration.Seconds())
+	latencies := make([]time.Duration, total)
+	codes := make([]int, total)
+	var wg sync.WaitGroup
+	interval := time.Second / time.Duration(*rate)
+	start := time.Now()
+	for i := 0; i < total; i++ {
+		if wait := time.Until(start.Add(time.Duration(i) * interval)); wait > 0 {
+			time.Sleep(wait)
+		}
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			req, _ := http.NewRequest(*method, *url, bytes.NewReader(body))
+			for _, h := range hs {
+				if k, v, ok := strings.Cut(h, ":"); ok {
+					req.Header.Set(strings.TrimSpace(k), strings.TrimSpace(v))
+				}
+			}
+			began := time.Now()
+			resp, err := client.Do(req)
+			if err == nil {
+				_, err = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				codes[i] = resp.StatusCode
+			}
+			latencies[i] = time.Since(began)
+			if err != nil {
+				codes[i] = 0
+			}
+		}(i)
+	}
+	sent := time.Since(start)
+	wg.Wait()
+	sorted := append([]time.Duration(nil), latencies...)
+	sort.Slice(sorted, func(a, b int) bool { return sorted[a] < sorted[b] })
+	pct := func(p float64) float64 {
+		idx := int(p/100*float64(len(sorted))+0.5) - 1
+		if idx < 0 {
+			idx = 0
+		}
+		if idx >= len(sorted) {
+			idx = len(sorted) - 1
+		}
+		return float64(sorted[idx].Microseconds()) / 1000
+	}
+	byCode := map[string]int{}
+	ok := 0
+	var sum time.Duration
+	for i, c := range codes {
+		byCode[fmt.Sprint(c)]++
+		if c >= 200 && c < 300 {
+			ok++
+		}
+		sum += latencies[i]
+	}
+	report := map[string]any{
+		"requests": total, "rate": float64(total) / sent.Seconds(), "success": float64(ok) / float64(total),
+		"status_codes": byCode, "mean_ms": float64(sum.Microseconds()) / 1000 / float64(total),
+		"p50_ms": pct(50), "p90_ms": pct(90), "p99_ms": pct(99), "p999_ms": pct(99.9), "max_ms": pct(100),
+	}
+	json.NewEncoder(os.Stdout).Encode(report)
+}

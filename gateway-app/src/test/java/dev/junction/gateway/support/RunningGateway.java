@@ -1,0 +1,43 @@
+package dev.junction.gateway.support;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.junction.gateway.GatewayApplication;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** The real gateway on a random port, configured as on the command line. */
+public final class RunningGateway implements AutoCloseable {
+
+	private final ConfigurableApplicationContext context;
+
+	private RunningGateway(ConfigurableApplicationContext context) {
+		this.context = context;
+	}
+
+	public static RunningGateway start(List<String> properties) {
+		List<String> args = new ArrayList<>(List.of("--server.port=0"));
+		properties.forEach((property) -> args.add("--" + property));
+		return new RunningGateway(new SpringApplicationBuilder(GatewayApplication.class).run(args.toArray(String[]::new)));
+	}
+
+	public int port() {
+		return this.context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+	}
+
+	public String baseUrl() {
+		return "http://127.0.0.1:" + port();
+	}
+
+	public ConfigurableApplicationContext context() {
+		return this.context;
+	}
+
+	@Override
+	public void close() {
+		this.context.close();
+	}
+
+}
