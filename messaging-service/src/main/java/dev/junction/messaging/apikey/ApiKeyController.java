@@ -1,0 +1,101 @@
+package dev.junction.messaging.apikey;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.Set;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.junction.messaging.common.Api;
+import dev.junction.messaging.web.Page;
+import dev.junction.messaging.web.PageRequest;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.Size;
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code /api-keys}: admins issue, list and revoke API keys. */
+@RestController
+@RequestMapping(Api.BASE + "/api-keys")
+class ApiKeyController {
+
+	private final ApiKeyService service;
+
+	ApiKeyController(ApiKeyService service) {
+		this.service = service;
+	}
+
+	@PostMapping
+	Mono<ResponseEntity<KeyView>> create(@Valid @RequestBody CreateApiKeyRequest request) {
+		return this.service.create(request.name().trim(), request.scopes(), request.instanceIds())
+			.map((issued) -> ResponseEntity.created(URI.create(Api.BASE + "/api-keys/" + issued.key().id()))
+				.body(KeyView.of(issued.key(), issued.rawKey())));
+	}
+
+	@GetMapping
+	Mono<Page<KeyView>> list(@RequestParam(required = false) Boolean revoked,
+			@RequestParam(required = false) Integer limit, @RequestParam(required = false) String cursor) {
+		return this.service.list(revoked, PageRequest.of(limit, cursor)).map((page) -> page.map(KeyView::of));
+	}
+
+	@GetMapping("/{id}")
+	Mono<KeyView> get(@PathVariable UUID id) {
+		return this.service.get(id).map(KeyView::of);
+	}
+
+	@DeleteMapping("/{id}")
+	Mono<ResponseEntity<Void>> revoke(@PathVariable UUID id) {
+		return this.service.revoke(id).thenReturn(ResponseEntity.noContent().build());
+	}
+
+	/**
+	 * Request to issue a key.
+	 *
+	 * @param name what the key is for
+	 * @param scopes what the key may do
+	 * @param instanceIds instances the key is limited to; omit for all
+	 */
+	record CreateApiKeyRequest(@NotBlank @Size(max = 100) String name, @NotEmpty Set<Scope> scopes,
+			@Size(max = 1000) Set<UUID> instanceIds) {
+	}
+
+	/**
+	 * An API key as shown to admins.
+	 *
+	 * @param id key id
+	 * @param name key name
+	 * @param prefix first characters of the key
+	 * @param key the key itself, only in the answer that issues it
+	 * @param scopes what the key may do
+	 * @param instanceIds instances the key is limited to (empty: all)
+	 * @param active whether the key works
+	 * @param createdAt creation time
+	 * @param revokedAt revocation time
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	record KeyView(UUID id, String name, String prefix, String key, Set<Scope> scopes, Set<UUID> instanceIds,
+			boolean active, Instant createdAt, Instant revokedAt) {
+
+		static KeyView of(ApiKey key) {
+			return of(key, null);
+		}
+
+		static KeyView of(ApiKey key, String raw) {
+			return new KeyView(key.id(), key.name(), key.keyPrefix(), raw, key.scopes(), key.instanceIds(),
+					key.active(), key.createdAt(), key.revokedAt());
+		}
+
+	}
+
+}

@@ -1,0 +1,8 @@
+package dev.junction.messaging.chat;
+
+/** Kind of conversation. */
+public enum ChatType {
+
+	DIRECT, GROUP, CHANNEL
+
+}

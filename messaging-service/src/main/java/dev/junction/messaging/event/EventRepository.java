@@ -1,0 +1,111 @@
+package dev.junction.messaging.event;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+import dev.junction.messaging.apikey.Caller;
+import dev.junction.messaging.common.Timestamps;
+import dev.junction.messaging.db.Rows;
+import dev.junction.messaging.db.Select;
+import dev.junction.messaging.web.Cursor;
+import dev.junction.messaging.web.PageRequest;
+import io.r2dbc.spi.Readable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.Parameter;
+import org.springframework.stereotype.Repository;
+
+/** Storage of events. */
+@Repository
+public class EventRepository {
+
+	private static final String COLUMNS = "id, instance_id, type, subject_id, payload, created_at";
+
+	private final DatabaseClient client;
+
+	public EventRepository(DatabaseClient client) {
+		this.client = client;
+	}
+
+	public Mono<Event> insert(Event event) {
+		return this.client
+			.sql("INSERT INTO events (" + COLUMNS + ") VALUES (:id, :instanceId, :type, :subjectId, :payload, :createdAt)")
+			.bind("id", event.id())
+			.bind("instanceId", Parameter.fromOrEmpty(event.instanceId(), UUID.class))
+			.bind("type", event.type())
+			.bind("subjectId", Parameter.fromOrEmpty(event.subjectId(), UUID.class))
+			.bind("payload", event.payload())
+			.bind("createdAt", Timestamps.toDb(event.createdAt()))
+			.then()
+			.thenReturn(event);
+	}
+
+	public Mono<Event> findById(UUID id) {
+		return this.client.sql("SELECT " + COLUMNS + " FROM events WHERE id = :id")
+			.bind("id", id)
+			.map(EventRepository::map)
+			.one();
+	}
+
+	/** A page of events, newest first. */
+	public Flux<Event> page(Caller caller, EventFilter filter, PageRequest page) {
+		Select select = Select.from("events", COLUMNS).visibleTo(caller, "instance_id", filter.instanceId());
+		if (!filter.types().isEmpty()) {
+			select.in("type", "types", filter.types());
+		}
+		select.where("created_at >= :since", "since", filter.since()).where("created_at < :until", "until", filter.until());
+		return select.page(this.client, page).map(EventRepository::map).all();
+	}
+
+	/** Up to {@code limit} events after {@code position}, oldest first (for stream replay). */
+	public Flux<Event> after(Caller caller, EventFilter filter, Cursor position, int limit) {
+		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS
+				+ " FROM events WHERE (created_at, id) > (:at, :id)");
+		Map<String, Object> parameters = new LinkedHashMap<>();
+		parameters.put("at", Timestamps.toDb(position.createdAt()));
+		parameters.put("id", position.id());
+		if (filter.instanceId() != null) {
+			sql.append(" AND instance_id = :instanceId");
+			parameters.put("instanceId", filter.instanceId());
+		}
+		else if (caller.restricted()) {
+			sql.append(" AND instance_id IN (:instances)");
+			parameters.put("instances", caller.instanceIds());
+		}
+		if (!filter.types().isEmpty()) {
+			sql.append(" AND type IN (:types)");
+			parameters.put("types", filter.types());
+		}
+		sql.append(" ORDER BY created_at, id LIMIT ").append(limit);
+		return this.client.sql(sql.toString()).bindValues(parameters).map(EventRepository::map).all();
+	}
+
+	static Event map(Readable row) {
+		return new Event(Rows.uuid(row, "id"), Rows.string(row, "type"), Rows.uuid(row, "instance_id"),
+				Rows.uuid(row, "subject_id"), Rows.string(row, "payload"), Rows.instant(row, "created_at"));
+	}
+
+	/**
+	 * Which events to list or stream.
+	 *
+	 * @param instanceId only this instance's events, or null
+	 * @param types only these types (empty: all)
+	 * @param since only events at or after this time, or null
+	 * @param until only events before this time, or null
+	 */
+	public record EventFilter(UUID instanceId, Collection<String> types, Instant since, Instant until) {
+
+		/** Whether a live {@code event} passes this filter (time bounds do not apply to streams). */
+		public boolean matches(Event event) {
+			return (this.instanceId == null || this.instanceId.equals(event.instanceId()))
+					&& (this.types.isEmpty() || this.types.contains(event.type()));
+		}
+
+	}
+
+}

@@ -1,0 +1,8 @@
+package dev.junction.messaging.message;
+
+/** Delivery state of a message. */
+public enum MessageStatus {
+
+	PENDING, SENT, DELIVERED, READ, FAILED, RECEIVED
+
+}

@@ -1,0 +1,31 @@
+package dev.junction.messaging.web;
+
+import dev.junction.messaging.apikey.CallerArgumentResolver;
+import dev.junction.messaging.common.MessagingProperties;
+
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.codec.ServerCodecConfigurer;
+import org.springframework.web.reactive.config.WebFluxConfigurer;
+import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
+
+/** WebFlux wiring: codec buffer sized to the body limit, the {@code Caller} argument. */
+@Configuration(proxyBeanMethods = false)
+class WebConfiguration implements WebFluxConfigurer {
+
+	private final MessagingProperties properties;
+
+	WebConfiguration(MessagingProperties properties) {
+		this.properties = properties;
+	}
+
+	@Override
+	public void configureHttpMessageCodecs(ServerCodecConfigurer configurer) {
+		configurer.defaultCodecs().maxInMemorySize((int) Math.min(Integer.MAX_VALUE, this.properties.maxBodySize().toBytes()));
+	}
+
+	@Override
+	public void configureArgumentResolvers(ArgumentResolverConfigurer configurer) {
+		configurer.addCustomResolver(new CallerArgumentResolver());
+	}
+
+}

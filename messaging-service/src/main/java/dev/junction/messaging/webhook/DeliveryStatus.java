@@ -1,0 +1,18 @@
+package dev.junction.messaging.webhook;
+
+/** Where a delivery stands. */
+public enum DeliveryStatus {
+
+	/** Not attempted yet. */
+	PENDING,
+
+	/** Failed at least once; another attempt is scheduled. */
+	RETRYING,
+
+	/** The receiver answered 2xx. */
+	DELIVERED,
+
+	/** Every attempt failed: a dead letter, which can be retried through the API. */
+	DEAD
+
+}

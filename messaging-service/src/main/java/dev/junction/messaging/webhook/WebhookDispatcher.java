@@ -1,0 +1,190 @@
+package dev.junction.messaging.webhook;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.junction.messaging.common.Ids;
+import dev.junction.messaging.common.Timestamps;
+import dev.junction.messaging.event.Event;
+import dev.junction.messaging.event.EventBus;
+import dev.junction.messaging.event.EventRepository;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import reactor.util.retry.Retry;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Turns committed events into deliveries for the matching subscriptions and makes them:
+ * each delivery is attempted up to {@code max-attempts} times with exponential backoff,
+ * every attempt recorded, and becomes a dead letter after the last one. Dead letters
+ * retried through the API come back through {@link #redeliver}.
+ */
+@Component
+public class WebhookDispatcher implements SmartLifecycle {
+
+	private static final Logger logger = LoggerFactory.getLogger(WebhookDispatcher.class);
+
+	private static final int EVENT_BUFFER = 10_000;
+
+	/** Unfinished deliveries resumed at start-up. */
+	private static final int RECOVERY_LIMIT = 10_000;
+
+	private final EventBus bus;
+
+	private final WebhookRepository webhooks;
+
+	private final DeliveryRepository deliveries;
+
+	private final EventRepository events;
+
+	private final WebhookSender sender;
+
+	private final WebhookProperties properties;
+
+	private final JsonMapper jsonMapper;
+
+	private final Clock clock;
+
+	private volatile Sinks.Many<Job> redeliveries = Sinks.many().unicast().onBackpressureBuffer();
+
+	private volatile Disposable subscription;
+
+	public WebhookDispatcher(EventBus bus, WebhookRepository webhooks, DeliveryRepository deliveries,
+			EventRepository events, WebhookSender sender, WebhookProperties properties, JsonMapper jsonMapper,
+			Clock clock) {
+		this.events = events;
+		this.bus = bus;
+		this.webhooks = webhooks;
+		this.deliveries = deliveries;
+		this.sender = sender;
+		this.properties = properties;
+		this.jsonMapper = jsonMapper;
+		this.clock = clock;
+	}
+
+	@Override
+	public void start() {
+		// A fresh queue per start: a stopped dispatcher's queue is gone with its subscriber.
+		Sinks.Many<Job> queue = Sinks.many().unicast().onBackpressureBuffer();
+		this.redeliveries = queue;
+		Flux<Job> fromEvents = this.bus.events()
+			.filter((event) -> event.instanceId() != null)
+			.onBackpressureBuffer(EVENT_BUFFER,
+					(dropped) -> logger.warn("Webhook dispatch overloaded: event {} not delivered", dropped.id()))
+			.concatMap(this::jobsFor);
+		this.subscription = Flux.merge(recovered(), fromEvents, queue.asFlux())
+			.flatMap(this::deliver, this.properties.concurrency())
+			.subscribe();
+	}
+
+	@Override
+	public void stop() {
+		Disposable current = this.subscription;
+		if (current != null) {
+			current.dispose();
+		}
+		this.subscription = null;
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.subscription != null;
+	}
+
+	/** Queues another round of attempts for a delivery revived from the dead letters. */
+	void redeliver(Delivery delivery, Webhook webhook, Event event) {
+		Sinks.Many<Job> queue = this.redeliveries;
+		Sinks.EmitResult result;
+		synchronized (queue) {
+			result = queue.tryEmitNext(new Job(delivery.id(), webhook, event));
+		}
+		if (result.isFailure()) {
+			logger.warn("Delivery {} not queued for retry: {}", delivery.id(), result);
+		}
+	}
+
+	/** Deliveries a previous run left unfinished (at-least-once: a receiver may see one twice). */
+	private Flux<Job> recovered() {
+		return this.deliveries.findUnfinished(RECOVERY_LIMIT)
+			.concatMap((delivery) -> Mono.zip(this.webhooks.findById(delivery.webhookId()),
+					this.events.findById(delivery.eventId()))
+				.map((found) -> new Job(delivery.id(), found.getT1(), found.getT2())))
+			.doOnNext((job) -> logger.info("Resuming delivery {} of event {}", job.deliveryId(), job.event().id()))
+			.onErrorResume((ex) -> {
+				logger.warn("Unfinished deliveries not resumed: {}", ex.toString());
+				return Flux.empty();
+			});
+	}
+
+	private Flux<Job> jobsFor(Event event) {
+		return this.webhooks.findActiveByInstance(event.instanceId())
+			.filter((webhook) -> webhook.accepts(event.type()))
+			.flatMap((webhook) -> {
+				Delivery delivery = new Delivery(Ids.next(), webhook.id(), event.id(), event.instanceId(),
+						DeliveryStatus.PENDING, 0, null, null, null, Timestamps.now(this.clock), null);
+				return this.deliveries.insert(delivery).map((stored) -> new Job(stored.id(), webhook, event));
+			})
+			.onErrorResume((ex) -> {
+				logger.warn("Deliveries for event {} not created: {}", event.id(), ex.toString());
+				return Flux.empty();
+			});
+	}
+
+	private Mono<Void> deliver(Job job) {
+		byte[] body = this.jsonMapper.writeValueAsBytes(job.event());
+		AtomicInteger attempt = new AtomicInteger();
+		return Mono.defer(() -> attempt(job, body, attempt.incrementAndGet()))
+			.retryWhen(Retry.backoff(this.properties.maxAttempts() - 1L, this.properties.baseDelay())
+				.maxBackoff(this.properties.maxDelay())
+				.jitter(0.1))
+			.onErrorResume((ex) -> this.deliveries.setStatus(job.deliveryId(), DeliveryStatus.DEAD, now())
+				.doOnNext((updated) -> logger.info("Delivery {} of event {} to webhook {} is a dead letter after {} attempts",
+						job.deliveryId(), job.event().id(), job.webhook().id(), attempt.get()))
+				.then())
+			.onErrorResume((ex) -> {
+				logger.warn("Delivery {} state not saved: {}", job.deliveryId(), ex.toString());
+				return Mono.empty();
+			});
+	}
+
+	private Mono<Void> attempt(Job job, byte[] body, int attempt) {
+		return this.sender.send(job.webhook(), job.deliveryId(), job.event(), body, attempt)
+			.onErrorResume((ex) -> this.deliveries
+				.recordAttempt(job.deliveryId(), false, null, ex.getClass().getSimpleName() + ": " + ex.getMessage(), now())
+				.then(Mono.error(ex)))
+			.flatMap((status) -> {
+				boolean delivered = status >= 200 && status < 300;
+				Mono<Long> recorded = this.deliveries.recordAttempt(job.deliveryId(), delivered, status,
+						delivered ? null : "HTTP " + status, now());
+				return delivered ? recorded.then()
+						: recorded.then(Mono.error(new DeliveryFailedException(status)));
+			});
+	}
+
+	private Instant now() {
+		return Timestamps.now(this.clock);
+	}
+
+	/** One delivery to make. */
+	private record Job(UUID deliveryId, Webhook webhook, Event event) {
+	}
+
+	/** A receiver answered with a status other than 2xx. */
+	static final class DeliveryFailedException extends RuntimeException {
+
+		DeliveryFailedException(int status) {
+			super("receiver answered " + status, null, false, false);
+		}
+
+	}
+
+}

@@ -1,0 +1,75 @@
+package dev.junction.messaging.db;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import dev.junction.messaging.MessagingApplication;
+import dev.junction.messaging.support.TestDatabase;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** With no database configured the service keeps its data in an H2 file that survives restarts. */
+@EnabledIfSystemProperty(named = TestDatabase.PROPERTY, matches = "h2")
+class H2FileStorageIntegrationTests {
+
+	@TempDir
+	Path directory;
+
+	@Test
+	void keepsDataAcrossRestarts() {
+		String path = this.directory.resolve("data/messaging").toString();
+		String id;
+		try (ConfigurableApplicationContext first = start(path)) {
+			JsonNode created = client(first).post()
+				.uri("/instances")
+				.contentType(MediaType.APPLICATION_JSON)
+				.bodyValue(Map.of("name", "persistent", "channel", "email"))
+				.exchange()
+				.expectStatus()
+				.isCreated()
+				.expectBody(JsonNode.class)
+				.returnResult()
+				.getResponseBody();
+			id = created.get("id").asString();
+		}
+		assertThat(Files.exists(this.directory.resolve("data/messaging.mv.db"))).isTrue();
+		try (ConfigurableApplicationContext second = start(path)) {
+			client(second).get()
+				.uri("/instances/{id}", id)
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectBody()
+				.jsonPath("$.name")
+				.isEqualTo("persistent");
+			client(second).get().uri("/info").exchange().expectBody().jsonPath("$.database").isEqualTo("h2");
+		}
+	}
+
+	private static ConfigurableApplicationContext start(String h2Path) {
+		return new SpringApplicationBuilder(MessagingApplication.class).run("--server.port=0",
+				"--junction.messaging.db.h2-path=" + h2Path, "--junction.messaging.admin-key=h2-file-admin-key");
+	}
+
+	private static WebTestClient client(ConfigurableApplicationContext context) {
+		int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+		return WebTestClient.bindToServer()
+			.baseUrl("http://localhost:" + port + "/api/v2")
+			.defaultHeader("x-api-key", "h2-file-admin-key")
+			.responseTimeout(Duration.ofSeconds(30))
+			.build();
+	}
+
+}

@@ -1,0 +1,74 @@
+package dev.junction.messaging.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/**
+ * The database integration tests run against, chosen by the {@code test.database} system
+ * property: {@code postgresql} (a real PostgreSQL started from zonky's binaries, once per
+ * JVM) or {@code h2} (in memory, PostgreSQL mode). The build runs the suite once for each.
+ */
+public final class TestDatabase {
+
+	/** System property choosing the database. */
+	public static final String PROPERTY = "test.database";
+
+	private static EmbeddedPostgres shared;
+
+	private TestDatabase() {
+	}
+
+	/** Whether this run uses PostgreSQL. */
+	public static boolean postgres() {
+		return !"h2".equals(System.getProperty(PROPERTY, "postgresql"));
+	}
+
+	/** Points {@code junction.messaging.db.url} at this run's database. */
+	public static void register(DynamicPropertyRegistry registry) {
+		if (postgres()) {
+			registry.add("junction.messaging.db.url", () -> url(sharedPostgres()));
+		}
+		else {
+			registry.add("junction.messaging.db.url", () -> "jdbc:h2:mem:messaging-tests;DB_CLOSE_DELAY=-1");
+		}
+	}
+
+	/** The PostgreSQL server shared by every test in this JVM. */
+	public static synchronized EmbeddedPostgres sharedPostgres() {
+		if (shared == null) {
+			shared = startPostgres();
+			EmbeddedPostgres server = shared;
+			Runtime.getRuntime().addShutdownHook(new Thread(() -> close(server)));
+		}
+		return shared;
+	}
+
+	/** A new PostgreSQL server, for tests that stop it. */
+	public static EmbeddedPostgres startPostgres() {
+		try {
+			return EmbeddedPostgres.builder().start();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** URL of {@code server}'s {@code postgres} database. */
+	public static String url(EmbeddedPostgres server) {
+		return "postgresql://postgres@localhost:" + server.getPort() + "/postgres";
+	}
+
+	public static void close(EmbeddedPostgres server) {
+		try {
+			server.close();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
