@@ -49,7 +49,7 @@ for latency in "${LATENCIES[@]}"; do
   wait_http http://127.0.0.1:18090/actuator/health
   wait_http http://127.0.0.1:18080/health
   # Warm both JVMs, then measure the emulator alone and through the gateway.
-  attack http://127.0.0.1:18080/v1/chat/completions emulator/gpt-4o-mini "$RATE" 10s > /dev/null
+  attack http://127.0.0.1:18080/v1/chat/completions emulator/gpt-4o-mini "$RATE" 20s > /dev/null
   attack http://127.0.0.1:18090/v1/chat/completions gpt-4o-mini "$RATE" 5s > /dev/null
   direct=$(attack http://127.0.0.1:18090/v1/chat/completions gpt-4o-mini "$RATE" "$DURATION")
   through=$(attack http://127.0.0.1:18080/v1/chat/completions emulator/gpt-4o-mini "$RATE" "$DURATION")

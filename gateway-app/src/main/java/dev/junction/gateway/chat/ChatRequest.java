@@ -105,7 +105,10 @@ public final class ChatRequest {
 		return (value != null && value.canConvertToInt()) ? value.asInt() : null;
 	}
 
-	/** The client's JSON, read-only by convention: adapters copy before changing it. */
+	/**
+	 * The client's JSON. An OpenAI-compatible adapter rewrites {@code model} (and asks for
+	 * stream usage) in place before forwarding it; everything else is left as sent.
+	 */
 	public ObjectNode body() {
 		return this.body;
 	}

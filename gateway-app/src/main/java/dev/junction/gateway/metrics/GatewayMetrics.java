@@ -39,6 +39,8 @@ public final class GatewayMetrics {
 
 	private final ConcurrentHashMap<String, Timer> overhead = new ConcurrentHashMap<>();
 
+	private final ConcurrentHashMap<RequestKey, RequestMeters> requests = new ConcurrentHashMap<>();
+
 	public GatewayMetrics(MeterRegistry registry) {
 		this.registry = registry;
 	}
@@ -46,28 +48,36 @@ public final class GatewayMetrics {
 	/** Records one finished pipeline call. */
 	public void request(Outcome outcome, String entryPoint, String provider, String providerType, String model,
 			long nanos, @Nullable Usage usage, @Nullable String errorType) {
-		String modelTag = modelTag(model);
-		Timer.builder(REQUESTS)
-			.description("Requests through the provider pipeline, from arrival to the last byte from the provider")
-			.tags(Tags.of("provider", provider, "model", modelTag, "outcome", outcome.tag, "status",
-					Integer.toString(outcome.status), "entry", entryPoint))
-			.register(this.registry)
-			.record(nanos, TimeUnit.NANOSECONDS);
-		if ("none".equals(provider)) {
-			return;
+		RequestMeters meters = this.requests.computeIfAbsent(
+				new RequestKey(outcome, entryPoint, provider, providerType, modelTag(model), errorType),
+				this::register);
+		meters.requests.record(nanos, TimeUnit.NANOSECONDS);
+		if (meters.duration != null) {
+			meters.duration.record(nanos, TimeUnit.NANOSECONDS);
 		}
-		Tags genAi = Tags.of("gen_ai.operation.name", "chat", "gen_ai.provider.name", providerType,
-				"gen_ai.request.model", modelTag);
-		Timer.builder(OPERATION_DURATION)
+		if (meters.input != null && usage != null && usage != Usage.NONE) {
+			meters.input.record(usage.promptTokens());
+			meters.output.record(usage.completionTokens());
+		}
+	}
+
+	private RequestMeters register(RequestKey key) {
+		Timer requests = Timer.builder(REQUESTS)
+			.description("Requests through the provider pipeline, from arrival to the last byte from the provider")
+			.tags(Tags.of("provider", key.provider, "model", key.model, "outcome", key.outcome.tag, "status",
+					Integer.toString(key.outcome.status), "entry", key.entryPoint))
+			.register(this.registry);
+		if ("none".equals(key.provider)) {
+			return new RequestMeters(requests, null, null, null);
+		}
+		Tags genAi = Tags.of("gen_ai.operation.name", "chat", "gen_ai.provider.name", key.providerType,
+				"gen_ai.request.model", key.model);
+		Timer duration = Timer.builder(OPERATION_DURATION)
 			.description("GenAI operation duration")
 			.tags(genAi)
-			.tag("error.type", (errorType != null) ? errorType : "none")
-			.register(this.registry)
-			.record(nanos, TimeUnit.NANOSECONDS);
-		if (usage != null && usage != Usage.NONE) {
-			tokens(genAi, "input").record(usage.promptTokens());
-			tokens(genAi, "output").record(usage.completionTokens());
-		}
+			.tag("error.type", (key.errorType != null) ? key.errorType : "none")
+			.register(this.registry);
+		return new RequestMeters(requests, duration, tokens(genAi, "input"), tokens(genAi, "output"));
 	}
 
 	/** Records the gateway's own time for one HTTP exchange. */
@@ -99,6 +109,14 @@ public final class GatewayMetrics {
 			return model;
 		}
 		return "other";
+	}
+
+	private record RequestKey(Outcome outcome, String entryPoint, String provider, String providerType, String model,
+			@Nullable String errorType) {
+	}
+
+	private record RequestMeters(Timer requests, @Nullable Timer duration, @Nullable DistributionSummary input,
+			@Nullable DistributionSummary output) {
 	}
 
 	/** How a request ended, with the HTTP status it was answered with. */

@@ -4,6 +4,8 @@ import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
 import dev.junction.gateway.config.GatewayProperties.ProviderType;
@@ -42,6 +44,8 @@ public final class OpenAiProvider implements ChatProvider {
 	private final String name;
 
 	private final HttpClient client;
+
+	private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
 
 	private final String completionsUri;
 
@@ -87,7 +91,7 @@ public final class OpenAiProvider implements ChatProvider {
 
 	@Override
 	public Mono<ChatResult> complete(ProviderRequest request) {
-		ObjectNode body = request.chat().body().deepCopy();
+		ObjectNode body = request.chat().body();
 		body.put("model", request.model());
 		byte[] json = this.mapper.writeValueAsBytes(body);
 		return post(request, json).responseSingle((response, content) -> content.asByteArray()
@@ -99,7 +103,7 @@ public final class OpenAiProvider implements ChatProvider {
 
 	@Override
 	public Flux<ChatChunk> stream(ProviderRequest request) {
-		ObjectNode body = request.chat().body().deepCopy();
+		ObjectNode body = request.chat().body();
 		body.put("model", request.model());
 		body.put("stream", true);
 		JsonNode options = body.get("stream_options");
@@ -118,12 +122,19 @@ public final class OpenAiProvider implements ChatProvider {
 	}
 
 	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, byte[] json) {
-		return this.client.headers((headers) -> {
+		return clientFor(request.apiKey()).post()
+			.uri(this.completionsUri)
+			.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
+	}
+
+	/** A client with the headers for one key, configured once per key rather than per request. */
+	private HttpClient clientFor(@Nullable String apiKey) {
+		return this.clients.computeIfAbsent((apiKey != null) ? apiKey : "", (key) -> this.client.headers((headers) -> {
 			headers.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
-			if (request.apiKey() != null) {
-				headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + request.apiKey());
+			if (!key.isEmpty()) {
+				headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + key);
 			}
-		}).post().uri(this.completionsUri).send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
+		}));
 	}
 
 	/** Turns the SSE body into chunks, ending at {@code [DONE]}; a body that ends before it is a failure. */
