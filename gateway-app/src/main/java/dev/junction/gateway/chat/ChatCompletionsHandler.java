@@ -20,6 +20,7 @@ import tools.jackson.databind.ObjectMapper;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferFactory;
 import org.springframework.http.CacheControl;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.reactive.function.server.ServerRequest;
@@ -64,12 +65,30 @@ public final class ChatCompletionsHandler {
 			}
 			ChatExchange exchange = new ChatExchange(ChatRequest.parse(body, this.mapper), ClientIdentity.of(web),
 					"chat", GatewayTimingFilter.start(web));
+			exchange.cacheBypass(noCache(web.getRequest().getHeaders().getCacheControl()));
 			web.getAttributes().put(ChatExchange.ATTRIBUTE, exchange);
-			web.getResponse().beforeCommit(() -> Mono.fromRunnable(() -> web.getResponse()
-				.getHeaders()
-				.set("Server-Timing", ServerTiming.of(exchange))));
+			web.getResponse().beforeCommit(() -> Mono.fromRunnable(() -> headers(exchange, web.getResponse())));
 			return exchange.request().stream() ? stream(exchange) : complete(exchange);
 		});
+	}
+
+	/** Server-Timing, the client's rate-limit budget and the cache result, set as the response commits. */
+	private static void headers(ChatExchange exchange, ServerHttpResponse response) {
+		HttpHeaders headers = response.getHeaders();
+		headers.set("Server-Timing", ServerTiming.of(exchange));
+		ChatExchange.RateLimitStatus limit = exchange.rateLimit();
+		if (limit != null) {
+			headers.set("X-RateLimit-Limit", Long.toString(limit.limit()));
+			headers.set("X-RateLimit-Remaining", Long.toString(limit.remaining()));
+			headers.set("X-RateLimit-Reset", Long.toString(limit.resetSeconds()));
+		}
+		if (exchange.cacheStatus() != null) {
+			headers.set("X-Junction-Cache", exchange.cacheStatus());
+		}
+	}
+
+	private static boolean noCache(String cacheControl) {
+		return cacheControl != null && (cacheControl.contains("no-cache") || cacheControl.contains("no-store"));
 	}
 
 	private Mono<ServerResponse> complete(ChatExchange exchange) {

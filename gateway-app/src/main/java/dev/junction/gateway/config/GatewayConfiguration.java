@@ -1,8 +1,22 @@
 package dev.junction.gateway.config;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.junction.gateway.auth.GatewayKeyFilter;
+import dev.junction.gateway.cache.ResponseCacheStage;
+import dev.junction.gateway.pipeline.ChatStage;
+import dev.junction.gateway.provider.PoolStage;
+import dev.junction.gateway.ratelimit.BucketStore;
+import dev.junction.gateway.ratelimit.LocalBucketStore;
+import dev.junction.gateway.ratelimit.RateLimitStage;
+import dev.junction.gateway.ratelimit.RedisBucketStore;
+import dev.junction.gateway.resilience.CircuitBreakerStage;
+import dev.junction.gateway.resilience.FallbackStage;
+import dev.junction.gateway.resilience.RetryStage;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.retry.RetryRegistry;
+import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
 import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.chat.ChatCompletionsHandler;
 import dev.junction.gateway.chat.ModelsHandler;
@@ -26,6 +40,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
+import org.springframework.util.StringUtils;
 
 /** Wires the gateway: providers, routing, the pipeline's stages in order, and the HTTP edge. */
 @Configuration(proxyBeanMethods = false)
@@ -46,10 +61,39 @@ public class GatewayConfiguration {
 		return new GatewayMetrics(registry);
 	}
 
+	@Bean(destroyMethod = "close")
+	BucketStore bucketStore(GatewayProperties properties) {
+		GatewayProperties.Redis redis = properties.redis();
+		return StringUtils.hasText(redis.url())
+				? new RedisBucketStore(redis.url(), redis.timeout(), properties.rateLimit().window())
+				: new LocalBucketStore(properties.rateLimit().window().multipliedBy(2));
+	}
+
+	/**
+	 * The pipeline, outermost first: metrics, rate limits, routing, cache, fallback across the
+	 * route's targets, retries per target, the provider's permits and keys, the circuit
+	 * breaker and time limit per key, and the provider call.
+	 */
 	@Bean
-	ChatPipeline chatPipeline(GatewayMetrics metrics, ProviderRegistry providers, ModelRouter router) {
-		return new ChatPipeline(List.of(new MetricsStage(metrics, providers), new RoutingStage(router),
-				new ProviderStage(providers)));
+	ChatPipeline chatPipeline(GatewayProperties properties, GatewayMetrics metrics, ProviderRegistry providers,
+			ModelRouter router, BucketStore buckets, ObjectMapper mapper, MeterRegistry registry,
+			RetryRegistry retries, CircuitBreakerRegistry breakers, TimeLimiterRegistry timeLimiters) {
+		providers.all().forEach((entry) -> entry.limiter().bindTo(registry));
+		List<ChatStage> stages = new ArrayList<>();
+		stages.add(new MetricsStage(metrics, providers));
+		if (properties.rateLimit().enabled()) {
+			stages.add(new RateLimitStage(properties.rateLimit(), buckets, registry));
+		}
+		stages.add(new RoutingStage(router));
+		if (properties.cache().enabled()) {
+			stages.add(new ResponseCacheStage(properties.cache(), mapper, registry));
+		}
+		stages.add(new FallbackStage(registry));
+		stages.add(new RetryStage(retries));
+		stages.add(new PoolStage(providers));
+		stages.add(new CircuitBreakerStage(breakers, timeLimiters));
+		stages.add(new ProviderStage(providers));
+		return new ChatPipeline(stages);
 	}
 
 	@Bean

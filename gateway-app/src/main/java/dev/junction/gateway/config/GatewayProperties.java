@@ -19,10 +19,14 @@ import org.springframework.util.unit.DataSize;
  * @param models aliases: a name clients may use as {@code model}, mapped to targets
  * @param auth gateway API keys
  * @param http limits on inbound requests
+ * @param rateLimit request and token budgets per gateway key (or client address)
+ * @param cache the response cache
+ * @param redis shared state for several gateway instances
  */
 @ConfigurationProperties(GatewayProperties.PREFIX)
 public record GatewayProperties(@Nullable Map<String, Provider> providers, @DefaultValue Provider providersDefaults,
-		@Nullable Map<String, ModelAlias> models, @DefaultValue Auth auth, @DefaultValue Http http) {
+		@Nullable Map<String, ModelAlias> models, @DefaultValue Auth auth, @DefaultValue Http http,
+		@DefaultValue RateLimit rateLimit, @DefaultValue Cache cache, @DefaultValue Redis redis) {
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction";
@@ -58,17 +62,33 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 * @param models model names listed by {@code GET /v1/models} for this provider
 	 * @param defaultMaxTokens {@code max_tokens} sent when a request has none (Anthropic
 	 * requires one)
+	 * @param concurrency requests in flight upstream at once; more wait in the queue
+	 * @param queueSize requests that may wait for a permit
+	 * @param maxQueueWait the longest a request waits for a permit
+	 * @param dropExcess whether a request finding the queue full fails at once (503 with
+	 * Retry-After) rather than waiting anyway
+	 * @param keyRest how long a key rests after a 429 without Retry-After
 	 */
 	public record Provider(@Nullable ProviderType type, @Nullable String baseUrl, @Nullable List<Key> keys,
 			@Nullable Duration timeout, @Nullable Duration connectTimeout, @Nullable Integer maxConnections,
-			@Nullable List<String> models, @Nullable Integer defaultMaxTokens) {
+			@Nullable List<String> models, @Nullable Integer defaultMaxTokens, @Nullable Integer concurrency,
+			@Nullable Integer queueSize, @Nullable Duration maxQueueWait, @Nullable Boolean dropExcess,
+			@Nullable Duration keyRest) {
 
 		/** This provider with every unset value taken from {@code defaults}. */
 		public Provider withDefaults(Provider defaults) {
 			return new Provider(or(this.type, defaults.type), or(this.baseUrl, defaults.baseUrl),
 					or(this.keys, defaults.keys), or(this.timeout, defaults.timeout),
 					or(this.connectTimeout, defaults.connectTimeout), or(this.maxConnections, defaults.maxConnections),
-					or(this.models, defaults.models), or(this.defaultMaxTokens, defaults.defaultMaxTokens));
+					or(this.models, defaults.models), or(this.defaultMaxTokens, defaults.defaultMaxTokens),
+					or(this.concurrency, defaults.concurrency), or(this.queueSize, defaults.queueSize),
+					or(this.maxQueueWait, defaults.maxQueueWait), or(this.dropExcess, defaults.dropExcess),
+					or(this.keyRest, defaults.keyRest));
+		}
+
+		/** A provider of a type with nothing else set. */
+		public static Provider ofType(ProviderType type) {
+			return new Provider(type, null, null, null, null, null, null, null, null, null, null, null, null);
 		}
 
 		private static <T> @Nullable T or(@Nullable T value, @Nullable T fallback) {
@@ -114,6 +134,48 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 			adminKeys = (adminKeys != null) ? adminKeys : List.of();
 		}
 
+	}
+
+	/**
+	 * Budgets per gateway key, or per client address when keys are off. Off unless a
+	 * limit is set.
+	 *
+	 * @param requests requests allowed per window; 0 for no request limit
+	 * @param tokens tokens allowed per window, reserved from {@code max_tokens} and
+	 * corrected from usage; 0 for no token limit
+	 * @param window the window both budgets refill over
+	 * @param defaultReservation tokens reserved for a request without {@code max_tokens}
+	 * @param failOpen whether requests pass (true) or fail with 503 (false) when the shared
+	 * store is unreachable
+	 */
+	public record RateLimit(@DefaultValue("0") long requests, @DefaultValue("0") long tokens,
+			@DefaultValue("1m") Duration window, @DefaultValue("1024") long defaultReservation,
+			@DefaultValue("true") boolean failOpen) {
+
+		public boolean enabled() {
+			return this.requests > 0 || this.tokens > 0;
+		}
+
+	}
+
+	/**
+	 * The exact-match cache of non-streamed completions.
+	 *
+	 * @param enabled whether answers are cached
+	 * @param ttl how long an answer is served from the cache
+	 * @param maxEntries how many answers the in-memory cache keeps
+	 */
+	public record Cache(@DefaultValue("true") boolean enabled, @DefaultValue("5m") Duration ttl,
+			@DefaultValue("10000") long maxEntries) {
+	}
+
+	/**
+	 * Redis, for state shared by several gateway instances (rate-limit buckets).
+	 *
+	 * @param url {@code redis://host:port}; unset keeps everything in memory
+	 * @param timeout the longest a Redis command may take
+	 */
+	public record Redis(@Nullable String url, @DefaultValue("1s") Duration timeout) {
 	}
 
 	/**

@@ -3,6 +3,7 @@ package dev.junction.gateway.pipeline;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.junction.gateway.chat.ChatRequest;
+import dev.junction.gateway.provider.KeyPool;
 import dev.junction.gateway.routing.Route;
 import dev.junction.gateway.routing.Target;
 import org.jspecify.annotations.Nullable;
@@ -31,6 +32,14 @@ public final class ChatExchange {
 	private volatile @Nullable Route route;
 
 	private volatile @Nullable Target target;
+
+	private volatile KeyPool.@Nullable PooledKey key;
+
+	private volatile @Nullable RateLimitStatus rateLimit;
+
+	private volatile @Nullable String cacheStatus;
+
+	private volatile boolean cacheBypass;
 
 	/**
 	 * @param request the parsed request
@@ -76,6 +85,52 @@ public final class ChatExchange {
 
 	public void target(Target target) {
 		this.target = target;
+	}
+
+	/** The upstream key chosen for the current attempt, if the provider uses keys. */
+	public KeyPool.@Nullable PooledKey key() {
+		return this.key;
+	}
+
+	public void key(KeyPool.@Nullable PooledKey key) {
+		this.key = key;
+	}
+
+	/** The client's rate-limit budget after this request, when limits are on. */
+	public @Nullable RateLimitStatus rateLimit() {
+		return this.rateLimit;
+	}
+
+	public void rateLimit(RateLimitStatus status) {
+		this.rateLimit = status;
+	}
+
+	/** HIT or MISS when the response cache was consulted. */
+	public @Nullable String cacheStatus() {
+		return this.cacheStatus;
+	}
+
+	public void cacheStatus(String status) {
+		this.cacheStatus = status;
+	}
+
+	/** Whether the client asked not to be served from the cache ({@code Cache-Control: no-cache}). */
+	public boolean cacheBypass() {
+		return this.cacheBypass;
+	}
+
+	public void cacheBypass(boolean bypass) {
+		this.cacheBypass = bypass;
+	}
+
+	/**
+	 * A client's budget as the {@code X-RateLimit-*} headers report it.
+	 *
+	 * @param limit requests allowed per window
+	 * @param remaining requests left in the window
+	 * @param resetSeconds seconds until the budget is full again
+	 */
+	public record RateLimitStatus(long limit, long remaining, long resetSeconds) {
 	}
 
 	/** Marks the start of an upstream call; returns its start time for {@link #endUpstream}. */

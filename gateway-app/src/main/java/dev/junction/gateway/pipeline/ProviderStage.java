@@ -2,6 +2,7 @@ package dev.junction.gateway.pipeline;
 
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.KeyPool;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.routing.Target;
@@ -47,7 +48,11 @@ public final class ProviderStage implements ChatStage {
 
 	private static ProviderRequest request(ChatExchange exchange, ProviderRegistry.Entry entry) {
 		String model = exchange.target().model();
-		return new ProviderRequest(exchange.request(), model, entry.keys().pick(model));
+		KeyPool.PooledKey key = exchange.key();
+		if (key == null && !entry.keys().isEmpty()) {
+			key = entry.keys().pick(model);
+		}
+		return new ProviderRequest(exchange.request(), model, (key != null) ? key.value() : null);
 	}
 
 }

@@ -29,6 +29,14 @@ public final class ProviderFactory {
 
 	static final int DEFAULT_MAX_CONNECTIONS = 1000;
 
+	static final int DEFAULT_CONCURRENCY = 1000;
+
+	static final int DEFAULT_QUEUE_SIZE = 1000;
+
+	static final Duration DEFAULT_QUEUE_WAIT = Duration.ofSeconds(30);
+
+	static final Duration DEFAULT_KEY_REST = Duration.ofSeconds(30);
+
 	private final ObjectMapper mapper;
 
 	private final Environment environment;
@@ -41,15 +49,21 @@ public final class ProviderFactory {
 	public ProviderRegistry create(GatewayProperties properties) {
 		Map<String, Provider> configured = new LinkedHashMap<>(properties.providers());
 		if (configured.isEmpty()) {
-			configured.put("mock", new Provider(ProviderType.MOCK, null, null, null, null, null, null, null));
+			configured.put("mock", Provider.ofType(ProviderType.MOCK));
 		}
 		addFromEnvironment(configured, "openai", "OPENAI_API_KEY", ProviderType.OPENAI);
 		addFromEnvironment(configured, "anthropic", "ANTHROPIC_API_KEY", ProviderType.ANTHROPIC);
 		ProviderRegistry registry = new ProviderRegistry();
 		configured.forEach((name, provider) -> {
 			Provider effective = provider.withDefaults(properties.providersDefaults());
-			registry.register(create(name, effective), new KeyPool(
-					(effective.keys() != null) ? effective.keys() : List.of()));
+			registry.register(create(name, effective),
+					new KeyPool(name, (effective.keys() != null) ? effective.keys() : List.of(),
+							(effective.keyRest() != null) ? effective.keyRest() : DEFAULT_KEY_REST),
+					new ProviderLimiter(name,
+							(effective.concurrency() != null) ? effective.concurrency() : DEFAULT_CONCURRENCY,
+							(effective.queueSize() != null) ? effective.queueSize() : DEFAULT_QUEUE_SIZE,
+							(effective.maxQueueWait() != null) ? effective.maxQueueWait() : DEFAULT_QUEUE_WAIT,
+							(effective.dropExcess() != null) ? effective.dropExcess() : true));
 		});
 		return registry;
 	}
@@ -77,7 +91,7 @@ public final class ProviderFactory {
 		String key = this.environment.getProperty(variable);
 		if (StringUtils.hasText(key) && !configured.containsKey(name)) {
 			configured.put(name, new Provider(type, null, List.of(new GatewayProperties.Key(key, 1, null)), null, null,
-					null, null, null));
+					null, null, null, null, null, null, null, null));
 		}
 	}
 

@@ -11,8 +11,8 @@ public final class ProviderRegistry {
 
 	private final Map<String, Entry> providers = new LinkedHashMap<>();
 
-	public void register(ChatProvider provider, KeyPool keys) {
-		this.providers.put(provider.name(), new Entry(provider, keys));
+	public void register(ChatProvider provider, KeyPool keys, ProviderLimiter limiter) {
+		this.providers.put(provider.name(), new Entry(provider, keys, limiter));
 	}
 
 	public Set<String> names() {
@@ -32,12 +32,13 @@ public final class ProviderRegistry {
 	}
 
 	/**
-	 * A provider and its keys.
+	 * A provider with its keys and its concurrency limiter.
 	 *
 	 * @param provider the adapter
 	 * @param keys its upstream keys
+	 * @param limiter its permits and queue
 	 */
-	public record Entry(ChatProvider provider, KeyPool keys) {
+	public record Entry(ChatProvider provider, KeyPool keys, ProviderLimiter limiter) {
 	}
 
 }

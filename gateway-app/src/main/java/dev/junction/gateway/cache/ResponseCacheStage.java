@@ -1,0 +1,143 @@
+package dev.junction.gateway.cache;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.junction.gateway.config.GatewayProperties;
+import dev.junction.gateway.pipeline.ChatExchange;
+import dev.junction.gateway.pipeline.ChatStage;
+import dev.junction.gateway.provider.ChatChunk;
+import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.Usage;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An exact-match cache of non-streamed completions, keyed on the normalised request (the
+ * requested model, messages and every parameter that changes the answer, field order
+ * ignored), kept for a TTL. Identical requests in flight together make one upstream call
+ * (single flight); failures are not cached. {@code Cache-Control: no-cache} skips the lookup
+ * and stores the fresh answer. Streams are never cached.
+ */
+public final class ResponseCacheStage implements ChatStage {
+
+	/** Counter of cache lookups, tagged by result. */
+	public static final String LOOKUPS = "junction.cache.lookups";
+
+	/** Fields that do not change the answer. */
+	private static final Set<String> IGNORED = Set.of("stream", "stream_options", "user", "metadata", "store");
+
+	private final AsyncCache<String, ChatResult> cache;
+
+	private final ObjectMapper mapper;
+
+	private final Counter hits;
+
+	private final Counter misses;
+
+	public ResponseCacheStage(GatewayProperties.Cache properties, ObjectMapper mapper, MeterRegistry registry) {
+		this.cache = Caffeine.newBuilder()
+			.expireAfterWrite(properties.ttl())
+			.maximumSize(properties.maxEntries())
+			.buildAsync();
+		this.mapper = mapper;
+		this.hits = lookups(registry, "hit");
+		this.misses = lookups(registry, "miss");
+	}
+
+	@Override
+	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
+		return Mono.defer(() -> {
+			String key = key(exchange);
+			if (exchange.cacheBypass()) {
+				exchange.cacheStatus("MISS");
+				this.misses.increment();
+				return next.complete(exchange).doOnSuccess((result) -> {
+					if (result != null) {
+						this.cache.synchronous().put(key, result);
+					}
+				});
+			}
+			AtomicBoolean called = new AtomicBoolean();
+			return Mono.fromFuture(() -> this.cache.get(key, (k, executor) -> {
+				called.set(true);
+				return next.complete(exchange).toFuture();
+			}), true).map((result) -> {
+				if (called.get()) {
+					exchange.cacheStatus("MISS");
+					this.misses.increment();
+					return result;
+				}
+				exchange.cacheStatus("HIT");
+				this.hits.increment();
+				return new ChatResult(result.body(), Usage.NONE, result.finishReason(), result.responseModel());
+			});
+		});
+	}
+
+	@Override
+	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
+		return next.stream(exchange);
+	}
+
+	/** SHA-256 of the canonical request: object fields sorted, answer-neutral fields dropped. */
+	String key(ChatExchange exchange) {
+		ObjectNode canonical = this.mapper.createObjectNode();
+		ObjectNode body = exchange.request().body();
+		List<String> names = new ArrayList<>(body.propertyNames());
+		Collections.sort(names);
+		for (String name : names) {
+			if (!IGNORED.contains(name)) {
+				canonical.set(name, sorted(body.get(name)));
+			}
+		}
+		canonical.put("model", exchange.request().model());
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256")
+				.digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
+			return HexFormat.of().formatHex(digest);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private JsonNode sorted(JsonNode node) {
+		if (node.isObject()) {
+			ObjectNode copy = this.mapper.createObjectNode();
+			List<String> names = new ArrayList<>(node.propertyNames());
+			Collections.sort(names);
+			names.forEach((name) -> copy.set(name, sorted(node.get(name))));
+			return copy;
+		}
+		if (node.isArray()) {
+			ArrayNode copy = this.mapper.createArrayNode();
+			node.forEach((element) -> copy.add(sorted(element)));
+			return copy;
+		}
+		return node;
+	}
+
+	private static Counter lookups(MeterRegistry registry, String result) {
+		return Counter.builder(LOOKUPS)
+			.description("Response cache lookups")
+			.tag("result", result)
+			.register(registry);
+	}
+
+}

@@ -1,0 +1,189 @@
+package dev.junction.gateway.provider;
+
+import java.time.Duration;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.junction.gateway.error.DeniedException;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.MonoSink;
+
+/**
+ * A provider's concurrency limit without blocking: at most {@code concurrency} calls in
+ * flight upstream, up to {@code queueSize} more waiting (at most {@code maxQueueWait}) for a
+ * permit in arrival order. With {@code dropExcess}, a request finding the queue full fails at
+ * once with 503 and Retry-After; without it, it waits anyway.
+ */
+public final class ProviderLimiter {
+
+	/** Timer of the wait for a permit, tagged by provider. */
+	public static final String QUEUE_WAIT = "junction.provider.queue.wait";
+
+	private final String provider;
+
+	private final int concurrency;
+
+	private final int queueSize;
+
+	private final Duration maxQueueWait;
+
+	private final boolean dropExcess;
+
+	private final AtomicInteger inFlight = new AtomicInteger();
+
+	private final AtomicInteger waiting = new AtomicInteger();
+
+	private final Queue<Waiter> queue = new ConcurrentLinkedQueue<>();
+
+	private volatile @Nullable Timer queueWait;
+
+	public ProviderLimiter(String provider, int concurrency, int queueSize, Duration maxQueueWait, boolean dropExcess) {
+		if (concurrency < 1 || queueSize < 0) {
+			throw new IllegalStateException("junction.providers." + provider
+					+ ": concurrency must be at least 1 and queue-size at least 0");
+		}
+		this.provider = provider;
+		this.concurrency = concurrency;
+		this.queueSize = queueSize;
+		this.maxQueueWait = maxQueueWait;
+		this.dropExcess = dropExcess;
+	}
+
+	/** Registers the queue-wait timer. */
+	public void bindTo(MeterRegistry registry) {
+		this.queueWait = Timer.builder(QUEUE_WAIT)
+			.description("Time a request waited for a provider permit")
+			.tag("provider", this.provider)
+			.publishPercentileHistogram()
+			.register(registry);
+	}
+
+	/** A permit, to be released exactly once; cancelled waiters leave the queue. */
+	public Mono<Permit> acquire() {
+		return Mono.defer(() -> {
+			long start = System.nanoTime();
+			if (tryAcquire()) {
+				record(start);
+				return Mono.just(new Permit(this));
+			}
+			if (this.dropExcess && this.waiting.get() >= this.queueSize) {
+				return Mono.error(DeniedException.unavailable("provider_queue", "Provider '" + this.provider
+						+ "' is at its concurrency limit (" + this.concurrency + ") and its queue is full.",
+						Duration.ofSeconds(1)));
+			}
+			return Mono.<Permit>create((sink) -> {
+				Waiter waiter = new Waiter(sink, start);
+				this.waiting.incrementAndGet();
+				sink.onCancel(() -> {
+					if (waiter.state.compareAndSet(Waiter.WAITING, Waiter.CANCELLED)) {
+						this.waiting.decrementAndGet();
+						this.queue.remove(waiter);
+					}
+				});
+				this.queue.add(waiter);
+				drain();
+			})
+				.doOnDiscard(Permit.class, Permit::release)
+				.timeout(this.maxQueueWait, Mono.error(() -> DeniedException.unavailable("provider_queue",
+						"Provider '" + this.provider + "' had no free permit within " + this.maxQueueWait.toMillis()
+								+ " ms.",
+						Duration.ofSeconds(1))));
+		});
+	}
+
+	public int inFlight() {
+		return this.inFlight.get();
+	}
+
+	public int waiting() {
+		return this.waiting.get();
+	}
+
+	private boolean tryAcquire() {
+		int current;
+		do {
+			current = this.inFlight.get();
+			if (current >= this.concurrency) {
+				return false;
+			}
+		}
+		while (!this.inFlight.compareAndSet(current, current + 1));
+		return true;
+	}
+
+	private void release() {
+		this.inFlight.decrementAndGet();
+		drain();
+	}
+
+	/** Hands free permits to waiters in arrival order. */
+	private void drain() {
+		while (!this.queue.isEmpty() && tryAcquire()) {
+			Waiter waiter = this.queue.poll();
+			if (waiter == null || !waiter.state.compareAndSet(Waiter.WAITING, Waiter.GRANTED)) {
+				this.inFlight.decrementAndGet();
+				continue;
+			}
+			this.waiting.decrementAndGet();
+			record(waiter.since);
+			waiter.sink.success(new Permit(this));
+		}
+	}
+
+	private void record(long start) {
+		Timer timer = this.queueWait;
+		if (timer != null) {
+			timer.record(Duration.ofNanos(System.nanoTime() - start));
+		}
+	}
+
+	/** The right to one upstream call. */
+	public static final class Permit {
+
+		private final ProviderLimiter limiter;
+
+		private final AtomicBoolean released = new AtomicBoolean();
+
+		private Permit(ProviderLimiter limiter) {
+			this.limiter = limiter;
+		}
+
+		public void release() {
+			if (this.released.compareAndSet(false, true)) {
+				this.limiter.release();
+			}
+		}
+
+		public Mono<Void> releaseLater() {
+			return Mono.fromRunnable(this::release);
+		}
+
+	}
+
+	private static final class Waiter {
+
+		static final int WAITING = 0;
+
+		static final int GRANTED = 1;
+
+		static final int CANCELLED = 2;
+
+		final MonoSink<Permit> sink;
+
+		final long since;
+
+		final AtomicInteger state = new AtomicInteger(WAITING);
+
+		Waiter(MonoSink<Permit> sink, long since) {
+			this.sink = sink;
+			this.since = since;
+		}
+
+	}
+
+}

@@ -1,0 +1,173 @@
+package dev.junction.gateway.ratelimit;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+
+import dev.junction.gateway.config.GatewayProperties;
+import dev.junction.gateway.error.DeniedException;
+import dev.junction.gateway.pipeline.ChatExchange;
+import dev.junction.gateway.pipeline.ChatStage;
+import dev.junction.gateway.provider.ChatChunk;
+import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.Usage;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Bucket4j budgets per client (gateway key, or client address when keys are off): requests
+ * per window, and tokens per window reserved up front from {@code max_tokens} and
+ * corrected when the usage is known (given back on failure). The request budget is what
+ * {@code X-RateLimit-*} report. When the bucket store fails (Redis unreachable), requests
+ * pass or fail with 503 as configured; either way it is logged and counted.
+ */
+public final class RateLimitStage implements ChatStage {
+
+	/** Counter of requests refused by a budget, tagged by budget. */
+	public static final String DENIED = "junction.ratelimit.denied";
+
+	/** Counter of bucket store failures, tagged by the decision taken. */
+	public static final String STORE_ERRORS = "junction.ratelimit.store.errors";
+
+	private static final Logger logger = LoggerFactory.getLogger(RateLimitStage.class);
+
+	private final GatewayProperties.RateLimit properties;
+
+	private final BucketStore store;
+
+	private final BucketConfiguration requests;
+
+	private final BucketConfiguration tokens;
+
+	private final MeterRegistry registry;
+
+	public RateLimitStage(GatewayProperties.RateLimit properties, BucketStore store, MeterRegistry registry) {
+		this.properties = properties;
+		this.store = store;
+		this.registry = registry;
+		this.requests = configuration(properties.requests(), properties.window());
+		this.tokens = configuration(properties.tokens(), properties.window());
+	}
+
+	@Override
+	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
+		return reserve(exchange).flatMap((reserved) -> next.complete(exchange)
+			.doOnSuccess((result) -> settle(exchange, reserved, (result != null) ? result.usage() : null))
+			.doOnError((error) -> settle(exchange, reserved, null)));
+	}
+
+	@Override
+	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
+		return reserve(exchange).flatMapMany((reserved) -> {
+			AtomicReference<Usage> usage = new AtomicReference<>();
+			return next.stream(exchange).doOnNext((chunk) -> {
+				if (chunk.usage() != null) {
+					usage.set(chunk.usage());
+				}
+			}).doFinally((signal) -> settle(exchange, reserved, usage.get()));
+		});
+	}
+
+	/** Takes one request and the token reservation; emits the tokens reserved. */
+	private Mono<Long> reserve(ChatExchange exchange) {
+		String client = exchange.client();
+		long reservation = (this.properties.tokens() > 0) ? tokensFor(exchange) : 0;
+		return Mono.fromFuture(() -> consumeRequest(client)).flatMap((probe) -> {
+			if (probe != null) {
+				exchange.rateLimit(new ChatExchange.RateLimitStatus(this.properties.requests(),
+						probe.getRemainingTokens(), seconds(probe.getNanosToWaitForReset())));
+				if (!probe.isConsumed()) {
+					return Mono.error(denied("rate_limit_requests", "Too many requests for this key: the limit is "
+							+ this.properties.requests() + " per " + this.properties.window().toSeconds() + " s.",
+							probe.getNanosToWaitForRefill()));
+				}
+			}
+			if (reservation == 0) {
+				return Mono.just(0L);
+			}
+			return Mono.fromFuture(() -> guarded(this.store.tryConsume(tokenKey(client), this.tokens, reservation)))
+				.flatMap((tokenProbe) -> {
+					if (tokenProbe != null && !tokenProbe.isConsumed()) {
+						return Mono.error(denied("rate_limit_tokens", "Not enough tokens left for this key: "
+								+ reservation + " requested (from max_tokens), " + tokenProbe.getRemainingTokens()
+								+ " left of " + this.properties.tokens() + " per "
+								+ this.properties.window().toSeconds() + " s.", tokenProbe.getNanosToWaitForRefill()));
+					}
+					return Mono.just((tokenProbe != null) ? reservation : 0L);
+				});
+		});
+	}
+
+	private CompletableFuture<ConsumptionProbe> consumeRequest(String client) {
+		if (this.properties.requests() <= 0) {
+			return CompletableFuture.completedFuture(null);
+		}
+		return guarded(this.store.tryConsume("junction:rl:req:" + client, this.requests, 1));
+	}
+
+	/** Gives back what was reserved but not used, or takes what was used beyond it. */
+	private void settle(ChatExchange exchange, long reserved, Usage usage) {
+		if (reserved == 0) {
+			return;
+		}
+		long used = (usage != null) ? usage.totalTokens() : 0;
+		if (used != reserved) {
+			guarded(this.store.adjust(tokenKey(exchange.client()), this.tokens, reserved - used));
+		}
+	}
+
+	private long tokensFor(ChatExchange exchange) {
+		Integer maxTokens = exchange.request().maxTokens();
+		return (maxTokens != null) ? maxTokens : this.properties.defaultReservation();
+	}
+
+	/** A store call whose failure becomes null (fail open) or a 503 (fail closed), logged and counted. */
+	private <T> CompletableFuture<T> guarded(CompletableFuture<T> call) {
+		return call.handle((value, error) -> {
+			if (error == null) {
+				return CompletableFuture.completedFuture(value);
+			}
+			String decision = this.properties.failOpen() ? "allowed" : "denied";
+			Counter.builder(STORE_ERRORS)
+				.description("Rate-limit store failures, and whether the request was let through")
+				.tag("decision", decision)
+				.register(this.registry)
+				.increment();
+			logger.warn("Rate-limit store failed ({}): request {}", error.getMessage(), decision);
+			return this.properties.failOpen() ? CompletableFuture.<T>completedFuture(null)
+					: CompletableFuture.<T>failedFuture(DeniedException.unavailable("rate_limit_store",
+							"The rate-limit store is unreachable.", Duration.ofSeconds(1)));
+		}).thenCompose((future) -> future);
+	}
+
+	private DeniedException denied(String budget, String message, long nanosToWait) {
+		Counter.builder(DENIED)
+			.description("Requests refused by a rate-limit budget")
+			.tag("budget", budget)
+			.register(this.registry)
+			.increment();
+		return DeniedException.rateLimited(budget, message, Duration.ofSeconds(seconds(nanosToWait)));
+	}
+
+	private static String tokenKey(String client) {
+		return "junction:rl:tok:" + client;
+	}
+
+	private static long seconds(long nanos) {
+		return Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L);
+	}
+
+	private static BucketConfiguration configuration(long capacity, Duration window) {
+		long size = Math.max(1, capacity);
+		return BucketConfiguration.builder()
+			.addLimit((limit) -> limit.capacity(size).refillGreedy(size, window))
+			.build();
+	}
+
+}

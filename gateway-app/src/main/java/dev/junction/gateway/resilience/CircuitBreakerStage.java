@@ -1,0 +1,97 @@
+package dev.junction.gateway.resilience;
+
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+
+import dev.junction.gateway.error.DeniedException;
+import dev.junction.gateway.error.UpstreamException;
+import dev.junction.gateway.pipeline.ChatExchange;
+import dev.junction.gateway.pipeline.ChatStage;
+import dev.junction.gateway.provider.ChatChunk;
+import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.KeyPool;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
+import io.github.resilience4j.reactor.timelimiter.TimeLimiterOperator;
+import io.github.resilience4j.timelimiter.TimeLimiter;
+import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Guards each provider key with a Resilience4j circuit breaker ({@code <provider>:<key>},
+ * configured by the provider's named config or the default): it opens on the failure rate
+ * or the slow-call rate, refuses calls while open (which sends the request on to the next
+ * target) and half-opens to probe. A time limiter bounds a complete call, and a stream up to
+ * its first chunk. Only transient upstream failures count against a provider.
+ */
+public final class CircuitBreakerStage implements ChatStage {
+
+	private final CircuitBreakerRegistry breakers;
+
+	private final TimeLimiterRegistry limiters;
+
+	public CircuitBreakerStage(CircuitBreakerRegistry breakers, TimeLimiterRegistry limiters) {
+		this.breakers = breakers;
+		this.limiters = limiters;
+	}
+
+	@Override
+	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
+		return Mono.defer(() -> {
+			CircuitBreaker breaker = breaker(exchange);
+			TimeLimiter limiter = timeLimiter(exchange);
+			return next.complete(exchange)
+				.transformDeferred(TimeLimiterOperator.of(limiter))
+				.onErrorMap(TimeoutException.class, (ex) -> UpstreamException.timeout(exchange.target().provider(),
+						limiter.getTimeLimiterConfig().getTimeoutDuration()))
+				.transformDeferred(CircuitBreakerOperator.of(breaker))
+				.onErrorMap(CallNotPermittedException.class, (ex) -> open(breaker));
+		});
+	}
+
+	@Override
+	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
+		return Flux.defer(() -> {
+			CircuitBreaker breaker = breaker(exchange);
+			Duration firstChunk = timeLimiter(exchange).getTimeLimiterConfig().getTimeoutDuration();
+			return next.stream(exchange)
+				.timeout(Mono.delay(firstChunk), (chunk) -> Mono.never())
+				.onErrorMap(TimeoutException.class,
+						(ex) -> UpstreamException.timeout(exchange.target().provider(), firstChunk))
+				.transformDeferred(CircuitBreakerOperator.of(breaker))
+				.onErrorMap(CallNotPermittedException.class, (ex) -> open(breaker));
+		});
+	}
+
+	private CircuitBreaker breaker(ChatExchange exchange) {
+		String provider = exchange.target().provider();
+		KeyPool.PooledKey key = exchange.key();
+		String name = provider + ":" + ((key != null) ? key.id() : "nokey");
+		return this.breakers.find(name).orElseGet(() -> {
+			CircuitBreakerConfig base = this.breakers.getConfiguration(provider)
+				.orElse(this.breakers.getDefaultConfig());
+			return this.breakers.circuitBreaker(name,
+					CircuitBreakerConfig.from(base).recordException(Failures::retryable).build());
+		});
+	}
+
+	private TimeLimiter timeLimiter(ChatExchange exchange) {
+		String provider = exchange.target().provider();
+		return this.limiters.find(provider)
+			.orElseGet(() -> this.limiters.timeLimiter(provider,
+					this.limiters.getConfiguration(provider).orElse(this.limiters.getDefaultConfig())));
+	}
+
+	private static DeniedException open(CircuitBreaker breaker) {
+		Duration wait = breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1) != null
+				? Duration.ofMillis(breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1))
+				: null;
+		return DeniedException.unavailable("circuit_breaker",
+				"The circuit breaker '" + breaker.getName() + "' is open: the provider is failing.", wait);
+	}
+
+}
