@@ -42,7 +42,7 @@ PY
 wait_port() { for _ in $(seq 1 150); do (echo > /dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0; sleep 0.2; done; return 1; }
 service() { # grpc-port http-port args...
   local port=$1 http=$2; shift 2
-  java -jar calculator-service/target/calculator-service.jar --spring.grpc.server.port=$port --server.port=$http "$@" \
+  java -jar calculator-service/target/calculator-service-exec.jar --spring.grpc.server.port=$port --server.port=$http "$@" \
     > "$WORK/service-$port.log" 2>&1 &
   PIDS+=($!)
 }

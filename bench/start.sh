@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 mkdir -p logs
 
 declare -A JARS=(
-  [calculator-service]=calculator-service/target/calculator-service.jar
+  [calculator-service]=calculator-service/target/calculator-service-exec.jar
   [mock-provider]=mock-provider/target/mock-provider-exec.jar
   [gateway-app]=gateway-app/target/gateway-app.jar
   [messaging-service]=messaging-service/target/messaging-service.jar

@@ -1,0 +1,117 @@
+package dev.junction.gateway.calculator;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import com.google.common.util.concurrent.FutureCallback;
+import com.google.common.util.concurrent.Futures;
+import com.google.common.util.concurrent.ListenableFuture;
+import com.google.common.util.concurrent.MoreExecutors;
+import dev.junction.calculator.v1.BinaryOperation;
+import dev.junction.calculator.v1.CalculationResult;
+import dev.junction.calculator.v1.CalculatorGrpc;
+import io.grpc.Channel;
+import io.grpc.Status;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.health.v1.HealthGrpc;
+import reactor.core.publisher.Mono;
+
+/**
+ * calculator-service's unary operations and health check as {@link Mono}s, on grpc-java
+ * future stubs with a deadline per call. Nothing blocks: results arrive on gRPC's callback,
+ * and cancelling the {@code Mono} cancels the call.
+ */
+public final class CalculatorClient {
+
+	/** A binary operation of the calculator. */
+	public enum Operation {
+
+		ADD, SUBTRACT, MULTIPLY, DIVIDE
+
+	}
+
+	private final CalculatorGrpc.CalculatorFutureStub calculator;
+
+	private final HealthGrpc.HealthFutureStub health;
+
+	private final String address;
+
+	private final Duration deadline;
+
+	private final Duration healthDeadline;
+
+	private final Mono<String> cachedHealth;
+
+	public CalculatorClient(Channel channel, CalculatorProperties properties) {
+		this.calculator = CalculatorGrpc.newFutureStub(channel);
+		this.health = HealthGrpc.newFutureStub(channel);
+		this.address = properties.address();
+		this.deadline = properties.deadline();
+		this.healthDeadline = properties.healthDeadline();
+		Duration ttl = properties.healthCacheTtl();
+		this.cachedHealth = health().cache((status) -> ttl, (error) -> Duration.ZERO, () -> Duration.ZERO);
+	}
+
+	/** The address calls go to, as configured. */
+	public String address() {
+		return this.address;
+	}
+
+	/** {@code a <operation> b}; fails with {@link CalculatorException}. */
+	public Mono<Double> calculate(Operation operation, double a, double b) {
+		BinaryOperation request = BinaryOperation.newBuilder().setA(a).setB(b).build();
+		return call(() -> {
+			CalculatorGrpc.CalculatorFutureStub stub = this.calculator.withDeadlineAfter(this.deadline.toNanos(),
+					TimeUnit.NANOSECONDS);
+			return switch (operation) {
+				case ADD -> stub.add(request);
+				case SUBTRACT -> stub.subtract(request);
+				case MULTIPLY -> stub.multiply(request);
+				case DIVIDE -> stub.divide(request);
+			};
+		}).map(CalculationResult::getResult);
+	}
+
+	/**
+	 * The server's overall serving status from the standard health service ({@code SERVING},
+	 * {@code NOT_SERVING}, ...), or {@code UNAVAILABLE} / {@code DEADLINE_EXCEEDED} /
+	 * another gRPC code name when the check itself failed. Never fails.
+	 */
+	public Mono<String> health() {
+		return call(() -> this.health.withDeadlineAfter(this.healthDeadline.toNanos(), TimeUnit.NANOSECONDS)
+			.check(HealthCheckRequest.getDefaultInstance())).map((response) -> response.getStatus().name())
+			.onErrorResume(CalculatorException.class, (error) -> Mono.just(error.code().name()));
+	}
+
+	/** {@link #health()}, reused for a short while so that frequent health requests cost no call each. */
+	public Mono<String> cachedHealth() {
+		return this.cachedHealth;
+	}
+
+	private <T> Mono<T> call(Supplier<ListenableFuture<T>> call) {
+		return Mono.create((sink) -> {
+			ListenableFuture<T> future = call.get();
+			sink.onCancel(() -> future.cancel(false));
+			Futures.addCallback(future, new FutureCallback<T>() {
+
+				@Override
+				public void onSuccess(T result) {
+					sink.success(result);
+				}
+
+				@Override
+				public void onFailure(Throwable failure) {
+					sink.error(CalculatorException.of(Status.fromThrowable(failure), CalculatorClient.this.address));
+				}
+
+			}, MoreExecutors.directExecutor());
+		});
+	}
+
+	static boolean isServing(String status) {
+		return HealthCheckResponse.ServingStatus.SERVING.name().equals(status);
+	}
+
+}

@@ -1,0 +1,178 @@
+package dev.junction.gateway.rpc;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.NullNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import dev.junction.gateway.chat.RequestBodies;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+/**
+ * {@code POST /rpc}: JSON-RPC 2.0. Single requests, notifications (no response) and batches,
+ * whose members run concurrently and are answered in order. Every processed request is
+ * answered 200 (204 when nothing is to be answered); a single call refused for its key or
+ * its rate keeps 401 or 429.
+ */
+public final class JsonRpcHandler {
+
+	private static final String ENTRY_POINT = "rpc";
+
+	private final Procedures procedures;
+
+	private final RpcErrors errors;
+
+	private final RequestBodies bodies;
+
+	private final ObjectMapper mapper;
+
+	private final int maxBatchSize;
+
+	public JsonRpcHandler(Procedures procedures, RpcErrors errors, RequestBodies bodies, ObjectMapper mapper,
+			int maxBatchSize) {
+		this.procedures = procedures;
+		this.errors = errors;
+		this.bodies = bodies;
+		this.mapper = mapper;
+		this.maxBatchSize = maxBatchSize;
+	}
+
+	public Mono<ServerResponse> handle(ServerRequest request) {
+		if (request.method() != HttpMethod.POST) {
+			return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
+				.header(HttpHeaders.ALLOW, "POST")
+				.contentType(MediaType.APPLICATION_JSON)
+				.bodyValue(body(JsonRpcResponses.error(this.mapper, NullNode.getInstance(),
+						RpcError.invalidRequest("JSON-RPC requests are sent with POST"))));
+		}
+		RpcCall call = RpcCall.of(request.exchange(), ENTRY_POINT);
+		return this.bodies.read(request.exchange().getRequest())
+			.flatMap((body) -> respond(body, call))
+			.onErrorResume((failure) -> {
+				RpcError error = this.errors.of(failure);
+				ServerResponse.BodyBuilder response = ServerResponse.status(error.httpStatus())
+					.contentType(MediaType.APPLICATION_JSON);
+				if (error.httpStatus() == 413) {
+					// The refused body may still be arriving: do not read it as the next request.
+					response.header(HttpHeaders.CONNECTION, "close");
+				}
+				return response.bodyValue(body(JsonRpcResponses.error(this.mapper, NullNode.getInstance(), error)));
+			});
+	}
+
+	private Mono<ServerResponse> respond(byte[] body, RpcCall call) {
+		JsonNode tree;
+		try {
+			tree = this.mapper.readTree(body);
+		}
+		catch (JacksonException ex) {
+			return ok(JsonRpcResponses.error(this.mapper, NullNode.getInstance(),
+					RpcError.parseError(ex.getOriginalMessage())));
+		}
+		if (tree == null || tree.isMissingNode()) {
+			return ok(JsonRpcResponses.error(this.mapper, NullNode.getInstance(),
+					RpcError.parseError("the request body is empty")));
+		}
+		if (tree.isArray()) {
+			return batch(tree, call);
+		}
+		return single(tree, call).flatMap((outcome) -> {
+			ServerResponse.BodyBuilder response = ServerResponse.status(status(outcome.error()))
+				.contentType(MediaType.APPLICATION_JSON);
+			if (outcome.error() != null && outcome.error().retryAfter() != null) {
+				response.header(HttpHeaders.RETRY_AFTER,
+						Long.toString(Math.max(1, (outcome.error().retryAfter().toMillis() + 999) / 1000)));
+			}
+			return response.bodyValue(body(outcome.response()));
+		}).switchIfEmpty(Mono.defer(() -> ServerResponse.noContent().build()));
+	}
+
+	private Mono<ServerResponse> batch(JsonNode batch, RpcCall call) {
+		if (batch.isEmpty()) {
+			return ok(JsonRpcResponses.error(this.mapper, NullNode.getInstance(),
+					RpcError.invalidRequest("an empty batch")));
+		}
+		if (batch.size() > this.maxBatchSize) {
+			return ok(JsonRpcResponses.error(this.mapper, NullNode.getInstance(), RpcError
+				.invalidRequest("a batch of " + batch.size() + " requests exceeds the limit of " + this.maxBatchSize)));
+		}
+		List<JsonNode> requests = batch.valueStream().toList();
+		return Flux.fromIterable(requests)
+			.flatMapSequential((request) -> single(request, call).map(Outcome::response), requests.size())
+			.collectList()
+			.flatMap((responses) -> responses.isEmpty() ? ServerResponse.noContent().build()
+					: ok(this.mapper.createArrayNode().addAll(responses)));
+	}
+
+	/** The response to one request object, or nothing for a notification. */
+	private Mono<Outcome> single(JsonNode request, RpcCall call) {
+		if (!request.isObject()) {
+			return invalid(NullNode.getInstance(), "expected a request object");
+		}
+		JsonNode id = request.get("id");
+		boolean notification = (id == null);
+		if (id != null && !id.isString() && !id.isNumber() && !id.isNull()) {
+			return invalid(NullNode.getInstance(), "'id' must be a string, a number or null");
+		}
+		JsonNode responseId = (id != null) ? id : NullNode.getInstance();
+		JsonNode version = request.get("jsonrpc");
+		if (version == null || !version.isString() || !"2.0".equals(version.stringValue())) {
+			return invalid(responseId, "'jsonrpc' must be exactly \"2.0\"");
+		}
+		JsonNode method = request.get("method");
+		if (method == null || !method.isString()) {
+			return invalid(responseId, "'method' must be a string");
+		}
+		JsonNode params = request.get("params");
+		if (params != null && !params.isArray() && !params.isObject()) {
+			return invalid(responseId, "'params' must be an array or an object");
+		}
+		Procedure procedure = this.procedures.find(method.stringValue());
+		Mono<JsonNode> result = (procedure != null) ? this.procedures.call(procedure, params, call)
+				: Mono.error(new RpcException(RpcError.methodNotFound(method.stringValue())));
+		if (notification) {
+			return result.onErrorResume((failure) -> Mono.empty()).then(Mono.empty());
+		}
+		return result
+			.map((value) -> new Outcome(JsonRpcResponses.result(this.mapper, responseId, value), null))
+			.switchIfEmpty(Mono.fromSupplier(
+					() -> new Outcome(JsonRpcResponses.result(this.mapper, responseId, NullNode.getInstance()), null)))
+			.onErrorResume((failure) -> {
+				RpcError error = this.errors.of(failure);
+				return Mono.just(new Outcome(JsonRpcResponses.error(this.mapper, responseId, error), error));
+			});
+	}
+
+	private Mono<Outcome> invalid(JsonNode id, String detail) {
+		RpcError error = RpcError.invalidRequest(detail);
+		return Mono.just(new Outcome(JsonRpcResponses.error(this.mapper, id, error), error));
+	}
+
+	private static int status(@Nullable RpcError error) {
+		return (error != null && (error.httpStatus() == 401 || error.httpStatus() == 429)) ? error.httpStatus() : 200;
+	}
+
+	private Mono<ServerResponse> ok(JsonNode response) {
+		return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(body(response));
+	}
+
+	private byte[] body(JsonNode response) {
+		return this.mapper.writeValueAsBytes(response);
+	}
+
+	private record Outcome(ObjectNode response, @Nullable RpcError error) {
+	}
+
+}

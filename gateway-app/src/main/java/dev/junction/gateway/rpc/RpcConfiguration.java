@@ -1,0 +1,66 @@
+package dev.junction.gateway.rpc;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.junction.gateway.auth.GatewayKeys;
+import dev.junction.gateway.calculator.CalculatorClient;
+import dev.junction.gateway.chat.RequestBodies;
+import dev.junction.gateway.error.OpenAiErrors;
+import dev.junction.gateway.pipeline.ChatPipeline;
+import dev.junction.gateway.provider.ProviderRegistry;
+import tools.jackson.databind.ObjectMapper;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+import static org.springframework.web.reactive.function.server.RequestPredicates.GET;
+import static org.springframework.web.reactive.function.server.RequestPredicates.POST;
+import static org.springframework.web.reactive.function.server.RequestPredicates.path;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+
+/** The procedures, defined once, and the JSON-RPC ({@code /rpc}) and tRPC ({@code /trpc}) routes serving them. */
+@Configuration(proxyBeanMethods = false)
+public class RpcConfiguration {
+
+	@Bean
+	Procedures procedures(ProviderRegistry providers, CalculatorClient calculator, ChatPipeline pipeline,
+			ObjectMapper mapper, RpcProperties properties, GatewayKeys keys) {
+		List<Procedure> all = new ArrayList<>();
+		all.addAll(new SystemProcedures(providers, calculator, properties).procedures());
+		all.addAll(new AiProcedures(pipeline, mapper, properties).procedures());
+		all.addAll(new CalculatorProcedures(calculator).procedures());
+		return new Procedures(OpenRpc.withDiscover(all), keys);
+	}
+
+	@Bean
+	RpcErrors rpcErrors(OpenAiErrors errors, ObjectMapper mapper) {
+		return new RpcErrors(errors, mapper);
+	}
+
+	@Bean
+	RpcErrorWebExceptionHandler rpcErrorWebExceptionHandler(RpcErrors errors, ObjectMapper mapper) {
+		return new RpcErrorWebExceptionHandler(errors, mapper);
+	}
+
+	@Bean
+	JsonRpcHandler jsonRpcHandler(Procedures procedures, RpcErrors errors, RequestBodies bodies, ObjectMapper mapper,
+			RpcProperties properties) {
+		return new JsonRpcHandler(procedures, errors, bodies, mapper, properties.maxBatchSize());
+	}
+
+	@Bean
+	TrpcHandler trpcHandler(Procedures procedures, RpcErrors errors, RequestBodies bodies, ObjectMapper mapper,
+			RpcProperties properties) {
+		return new TrpcHandler(procedures, errors, bodies, mapper, properties.maxBatchSize());
+	}
+
+	@Bean
+	RouterFunction<ServerResponse> rpcRoutes(JsonRpcHandler jsonRpc, TrpcHandler trpc) {
+		return route(path("/rpc"), jsonRpc::handle).andRoute(GET("/trpc/{path}").or(POST("/trpc/{path}")),
+				trpc::handle);
+	}
+
+}

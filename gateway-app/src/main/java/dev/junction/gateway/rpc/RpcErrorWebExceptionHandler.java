@@ -1,0 +1,82 @@
+package dev.junction.gateway.rpc;
+
+import java.util.Arrays;
+import java.util.List;
+
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.NullNode;
+
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebExceptionHandler;
+
+/**
+ * Answers failures raised before an RPC handler runs (a missing gateway key, an unknown
+ * route) in the protocol of the path: a JSON-RPC error object under {@code /rpc}, tRPC error
+ * envelopes (one per call of a batch) under {@code /trpc}. The HTTP status is kept. Other
+ * paths go on to the OpenAI error handler.
+ */
+@Order(-3)
+public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
+
+	private static final String TRPC = "/trpc";
+
+	private final RpcErrors errors;
+
+	private final ObjectMapper mapper;
+
+	public RpcErrorWebExceptionHandler(RpcErrors errors, ObjectMapper mapper) {
+		this.errors = errors;
+		this.mapper = mapper;
+	}
+
+	@Override
+	public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
+		String path = exchange.getRequest().getPath().pathWithinApplication().value();
+		boolean rpc = path.equals("/rpc") || path.startsWith("/rpc/");
+		boolean trpc = path.equals(TRPC) || path.startsWith(TRPC + "/");
+		ServerHttpResponse response = exchange.getResponse();
+		if ((!rpc && !trpc) || response.isCommitted()) {
+			return Mono.error(failure);
+		}
+		RpcError error = this.errors.of(failure);
+		JsonNode body;
+		int status;
+		if (rpc) {
+			body = JsonRpcResponses.error(this.mapper, NullNode.getInstance(), error);
+			status = error.httpStatus();
+		}
+		else {
+			String procedures = path.startsWith(TRPC + "/") ? path.substring(TRPC.length() + 1) : "";
+			boolean batch = "1".equals(exchange.getRequest().getQueryParams().getFirst("batch"));
+			if (batch) {
+				List<String> paths = Arrays.asList(procedures.split(",", -1));
+				body = this.mapper.createArrayNode()
+					.addAll(paths.stream().map((each) -> TrpcResponses.error(this.mapper, error, each)).toList());
+			}
+			else {
+				body = TrpcResponses.error(this.mapper, error, procedures.isEmpty() ? null : procedures);
+			}
+			status = body.isArray() ? TrpcResponses.status(body.valueStream()
+				.map((node) -> (tools.jackson.databind.node.ObjectNode) node)
+				.toList()) : TrpcResponses.status(List.of((tools.jackson.databind.node.ObjectNode) body));
+		}
+		response.setStatusCode(HttpStatus.valueOf(status));
+		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		if (error.retryAfter() != null) {
+			response.getHeaders()
+				.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (error.retryAfter().toMillis() + 999) / 1000)));
+		}
+		if (status == 413) {
+			response.getHeaders().set(HttpHeaders.CONNECTION, "close");
+		}
+		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(this.mapper.writeValueAsBytes(body))));
+	}
+
+}

@@ -1,0 +1,312 @@
+package dev.junction.gateway.rpc;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import dev.junction.gateway.support.Http;
+import dev.junction.gateway.support.Json;
+import dev.junction.gateway.support.RunningCalculator;
+import dev.junction.gateway.support.RunningGateway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** JSON-RPC 2.0 at {@code POST /rpc}, rule by rule, against the real gateway and calculator. */
+class JsonRpcIntegrationTests {
+
+	private static final String KEY = "Bearer rpc-test-key";
+
+	private static final String ADMIN = "Bearer rpc-admin-key";
+
+	private static RunningCalculator calculator;
+
+	private static RunningGateway gateway;
+
+	private static String url;
+
+	@BeforeAll
+	static void start() {
+		calculator = RunningCalculator.start();
+		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=rpc-test-key",
+				"junction.auth.admin-keys[0]=rpc-admin-key", "junction.http.max-body-size=4KB",
+				"junction.calculator.address=" + calculator.address(), "junction.rpc.max-simulated-delay=2s",
+				"junction.rpc.system-prompts.pirate=Talk like a pirate."));
+		url = gateway.baseUrl() + "/rpc";
+	}
+
+	@AfterAll
+	static void stop() {
+		if (gateway != null) {
+			gateway.close();
+		}
+		if (calculator != null) {
+			calculator.close();
+		}
+	}
+
+	private static HttpResponse<String> post(String body) {
+		return Http.post(url, KEY, body);
+	}
+
+	private static JsonNode call(String body) {
+		HttpResponse<String> response = post(body);
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+				(type) -> assertThat(type).startsWith("application/json"));
+		return Json.parse(response.body());
+	}
+
+	private static void assertError(JsonNode response, int code, JsonNode id) {
+		assertThat(response.get("jsonrpc").stringValue()).isEqualTo("2.0");
+		assertThat(response.has("result")).isFalse();
+		assertThat(response.get("error").get("code").asInt()).isEqualTo(code);
+		assertThat(response.get("error").get("message").isString()).isTrue();
+		assertThat(response.get("id")).isEqualTo(id);
+	}
+
+	private static void assertResult(JsonNode response, JsonNode id) {
+		assertThat(response.get("jsonrpc").stringValue()).isEqualTo("2.0");
+		assertThat(response.has("error")).isFalse();
+		assertThat(response.has("result")).isTrue();
+		assertThat(response.get("id")).isEqualTo(id);
+	}
+
+	@Test
+	void echoesStringNumberAndNullIds() {
+		assertResult(call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1,2],\"id\":\"abc\"}"),
+				Json.parse("\"abc\""));
+		assertResult(call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1,2],\"id\":42}"),
+				Json.parse("42"));
+		assertResult(call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1,2],\"id\":1.5}"),
+				Json.parse("1.5"));
+		assertResult(call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1,2],\"id\":null}"),
+				Json.parse("null"));
+	}
+
+	@Test
+	void acceptsParamsByPositionAndByName() {
+		JsonNode byPosition = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.subtract\",\"params\":[10,4],\"id\":1}");
+		assertThat(byPosition.get("result").asDouble()).isEqualTo(6.0);
+		JsonNode byName = call(
+				"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.subtract\",\"params\":{\"b\":4,\"a\":10},\"id\":2}");
+		assertThat(byName.get("result").asDouble()).isEqualTo(6.0);
+	}
+
+	@Test
+	void answersANotificationWithNoContent() {
+		HttpResponse<String> response = post("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1,2]}");
+		assertThat(response.statusCode()).isEqualTo(204);
+		assertThat(response.body()).isEmpty();
+	}
+
+	@Test
+	void answersANotificationOfAnUnknownMethodWithNoContent() {
+		HttpResponse<String> response = post("{\"jsonrpc\":\"2.0\",\"method\":\"no.such\"}");
+		assertThat(response.statusCode()).isEqualTo(204);
+		assertThat(response.body()).isEmpty();
+	}
+
+	@Test
+	void reportsParseErrorWithNullId() {
+		assertError(call("{\"jsonrpc\":\"2.0\",\"method\":\"foobar,\"params\":\"bar\",\"baz]"), -32700,
+				Json.parse("null"));
+		assertError(call(""), -32700, Json.parse("null"));
+	}
+
+	@Test
+	void reportsParseErrorForABatchThatIsNotJson() {
+		assertError(call("[{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":\"1\"},{\"jsonrpc\":\"2.0\",\"method\"]"),
+				-32700, Json.parse("null"));
+	}
+
+	@Test
+	void reportsInvalidRequests() {
+		assertError(call("{\"jsonrpc\":\"2.0\",\"method\":1,\"params\":\"bar\"}"), -32600, Json.parse("null"));
+		assertError(call("{\"jsonrpc\":\"1.0\",\"method\":\"system.health\",\"id\":7}"), -32600, Json.parse("7"));
+		assertError(call("{\"method\":\"system.health\",\"id\":7}"), -32600, Json.parse("7"));
+		assertError(call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":3,\"id\":8}"), -32600,
+				Json.parse("8"));
+		assertError(call("{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":{\"x\":1}}"), -32600,
+				Json.parse("null"));
+		assertError(call("42"), -32600, Json.parse("null"));
+	}
+
+	@Test
+	void reportsMethodNotFound() {
+		JsonNode response = call("{\"jsonrpc\":\"2.0\",\"method\":\"foobar\",\"id\":\"1\"}");
+		assertError(response, -32601, Json.parse("\"1\""));
+	}
+
+	@Test
+	void reportsInvalidParamsWithTheParamAtFault() {
+		JsonNode missing = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":{\"a\":1},\"id\":1}");
+		assertError(missing, -32602, Json.parse("1"));
+		assertThat(missing.get("error").get("data").get("param").stringValue()).isEqualTo("b");
+		JsonNode mistyped = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1,\"two\"],\"id\":2}");
+		assertError(mistyped, -32602, Json.parse("2"));
+		JsonNode extra = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1,2,3],\"id\":3}");
+		assertError(extra, -32602, Json.parse("3"));
+		JsonNode unknown = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":{\"a\":1,\"b\":2,\"c\":3},\"id\":4}");
+		assertError(unknown, -32602, Json.parse("4"));
+	}
+
+	@Test
+	void answersAnEmptyBatchWithOneInvalidRequest() {
+		JsonNode response = call("[]");
+		assertThat(response.isObject()).isTrue();
+		assertError(response, -32600, Json.parse("null"));
+	}
+
+	@Test
+	void answersEachInvalidBatchEntryWithItsOwnError() {
+		JsonNode response = call("[1]");
+		assertThat(response.isArray()).isTrue();
+		assertThat(response.size()).isEqualTo(1);
+		assertError(response.get(0), -32600, Json.parse("null"));
+		JsonNode three = call("[1,2,3]");
+		assertThat(three.size()).isEqualTo(3);
+		three.forEach((entry) -> assertError(entry, -32600, Json.parse("null")));
+	}
+
+	@Test
+	void answersAMixedBatchInOrderLeavingOutNotifications() {
+		JsonNode response = call("""
+				[
+				 {"jsonrpc":"2.0","method":"calculator.add","params":[1,2],"id":"1"},
+				 {"jsonrpc":"2.0","method":"calculator.add","params":[7]},
+				 {"jsonrpc":"2.0","method":"calculator.subtract","params":[42,23],"id":"2"},
+				 {"foo":"boo"},
+				 {"jsonrpc":"2.0","method":"foo.get","params":{"name":"myself"},"id":"5"},
+				 {"jsonrpc":"2.0","method":"system.health","id":"9"}
+				]""");
+		assertThat(response.size()).isEqualTo(5);
+		assertResult(response.get(0), Json.parse("\"1\""));
+		assertThat(response.get(0).get("result").asDouble()).isEqualTo(3.0);
+		assertResult(response.get(1), Json.parse("\"2\""));
+		assertThat(response.get(1).get("result").asDouble()).isEqualTo(19.0);
+		assertError(response.get(2), -32600, Json.parse("null"));
+		assertError(response.get(3), -32601, Json.parse("\"5\""));
+		assertResult(response.get(4), Json.parse("\"9\""));
+	}
+
+	@Test
+	void answersAnAllNotificationBatchWithNoBody() {
+		HttpResponse<String> response = post("""
+				[{"jsonrpc":"2.0","method":"calculator.add","params":[1,2]},
+				 {"jsonrpc":"2.0","method":"system.health"}]""");
+		assertThat(response.statusCode()).isEqualTo(204);
+		assertThat(response.body()).isEmpty();
+	}
+
+	@Test
+	void runsBatchMembersConcurrentlyAndAnswersInOrder() {
+		Instant start = Instant.now();
+		JsonNode response = call("""
+				[{"jsonrpc":"2.0","method":"test.simulateAI","params":{"delayMs":600},"id":1},
+				 {"jsonrpc":"2.0","method":"test.simulateAI","params":{"delayMs":100},"id":2},
+				 {"jsonrpc":"2.0","method":"test.simulateAI","params":[300],"id":3}]""");
+		Duration elapsed = Duration.between(start, Instant.now());
+		assertThat(elapsed).isLessThan(Duration.ofMillis(1000));
+		assertThat(response.size()).isEqualTo(3);
+		for (int i = 0; i < 3; i++) {
+			assertResult(response.get(i), Json.parse(Integer.toString(i + 1)));
+		}
+		assertThat(response.get(0).get("result").get("delayMs").asInt()).isEqualTo(600);
+		assertThat(response.get(2).get("result").get("delayMs").asInt()).isEqualTo(300);
+	}
+
+	@Test
+	void boundsTheSimulatedDelay() {
+		JsonNode response = call(
+				"{\"jsonrpc\":\"2.0\",\"method\":\"test.simulateAI\",\"params\":{\"delayMs\":5000},\"id\":1}");
+		assertError(response, -32602, Json.parse("1"));
+	}
+
+	@Test
+	void reportsHealthWithItsDependencies() {
+		JsonNode result = call("{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}").get("result");
+		assertThat(result.get("status").stringValue()).isEqualTo("ok");
+		assertThat(result.get("uptime").asDouble()).isPositive();
+		assertThat(result.get("version").isString()).isTrue();
+		assertThat(result.at("/dependencies/calculator/grpcStatus").stringValue()).isEqualTo("SERVING");
+		assertThat(result.at("/dependencies/providers/configured").toString()).contains("mock");
+	}
+
+	@Test
+	void generatesTextThroughThePipeline() {
+		JsonNode result = call("""
+				{"jsonrpc":"2.0","method":"ai.generateText",
+				 "params":{"content":"Hey there, nice to meet you","systemPrompt":"default","maxTokens":50},"id":1}""")
+			.get("result");
+		assertThat(result.get("text").stringValue()).isNotBlank();
+		assertThat(result.get("model").stringValue()).contains("echo-1");
+		assertThat(result.get("usage").get("totalTokens").asLong()).isPositive();
+		assertThat(result.get("finishReason").stringValue()).isEqualTo("stop");
+		JsonNode positional = call("""
+				{"jsonrpc":"2.0","method":"ai.generateText","params":["Hello","pirate","mock/echo-1"],"id":2}""");
+		assertResult(positional, Json.parse("2"));
+	}
+
+	@Test
+	void reportsAnUnknownModelAsInvalidParams() {
+		JsonNode response = call("""
+				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","model":"nowhere/x"},"id":1}""");
+		assertError(response, -32602, Json.parse("1"));
+		assertThat(response.at("/error/data/code").stringValue()).isEqualTo("model_not_found");
+	}
+
+	@Test
+	void publishesAnOpenRpcDocumentOfEveryMethod() {
+		JsonNode document = call("{\"jsonrpc\":\"2.0\",\"method\":\"rpc.discover\",\"id\":1}").get("result");
+		assertThat(document.get("openrpc").stringValue()).startsWith("1.");
+		List<String> names = document.get("methods").valueStream().map((method) -> method.get("name").stringValue()).toList();
+		assertThat(names).contains("system.health", "admin.healthCheck", "ai.generateText", "test.simulateAI",
+				"calculator.add", "calculator.subtract", "calculator.multiply", "calculator.divide", "rpc.discover");
+		JsonNode add = document.get("methods").valueStream()
+			.filter((method) -> method.get("name").stringValue().equals("calculator.add"))
+			.findFirst()
+			.orElseThrow();
+		assertThat(add.at("/params/0/name").stringValue()).isEqualTo("a");
+		assertThat(add.at("/params/0/schema/type").stringValue()).isEqualTo("number");
+	}
+
+	@Test
+	void requiresAnAdminKeyForAdminHealthCheck() {
+		String request = "{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}";
+		assertError(call(request), -32003, Json.parse("1"));
+		HttpResponse<String> admin = Http.post(url, ADMIN, request);
+		assertThat(admin.statusCode()).isEqualTo(200);
+		JsonNode result = Json.parse(admin.body()).get("result");
+		assertThat(result.get("status").stringValue()).isEqualTo("ok");
+		assertThat(result.get("jvm").get("threads").asInt()).isPositive();
+	}
+
+	@Test
+	void refusesAMissingKeyWith401AndAJsonRpcError() {
+		HttpResponse<String> response = Http.post(url, null, "{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}");
+		assertThat(response.statusCode()).isEqualTo(401);
+		assertError(Json.parse(response.body()), -32001, Json.parse("null"));
+	}
+
+	@Test
+	void refusesAnOversizedBodyBeforeParsingWith413() {
+		String big = "{\"jsonrpc\":\"2.0\",\"method\":\"ai.generateText\",\"params\":{\"content\":\"" + "x".repeat(8192)
+				+ "\"},\"id\":1}";
+		HttpResponse<String> response = post(big);
+		assertThat(response.statusCode()).isEqualTo(413);
+		assertError(Json.parse(response.body()), -32600, Json.parse("null"));
+	}
+
+	@Test
+	void refusesOtherHttpMethods() {
+		HttpResponse<String> response = Http.get(url, KEY);
+		assertThat(response.statusCode()).isEqualTo(405);
+		assertError(Json.parse(response.body()), -32600, Json.parse("null"));
+	}
+
+}

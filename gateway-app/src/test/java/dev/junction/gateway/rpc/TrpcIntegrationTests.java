@@ -1,0 +1,145 @@
+package dev.junction.gateway.rpc;
+
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import dev.junction.gateway.support.Http;
+import dev.junction.gateway.support.Json;
+import dev.junction.gateway.support.RunningCalculator;
+import dev.junction.gateway.support.RunningGateway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The tRPC v11 wire format at {@code /trpc}, as {@code @trpc/server} answers it. */
+class TrpcIntegrationTests {
+
+	private static final String KEY = "Bearer trpc-test-key";
+
+	private static RunningCalculator calculator;
+
+	private static RunningGateway gateway;
+
+	private static String url;
+
+	@BeforeAll
+	static void start() {
+		calculator = RunningCalculator.start();
+		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=trpc-test-key",
+				"junction.auth.admin-keys[0]=trpc-admin-key", "junction.calculator.address=" + calculator.address()));
+		url = gateway.baseUrl() + "/trpc/";
+	}
+
+	@AfterAll
+	static void stop() {
+		if (gateway != null) {
+			gateway.close();
+		}
+		if (calculator != null) {
+			calculator.close();
+		}
+	}
+
+	private static String input(String json) {
+		return "input=" + URLEncoder.encode(json, StandardCharsets.UTF_8);
+	}
+
+	@Test
+	void answersAQueryByGetWithResultData() {
+		HttpResponse<String> response = Http.get(url + "calculator.add?" + input("{\"a\":2,\"b\":3}"), KEY);
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(Json.parse(response.body()).at("/result/data").asDouble()).isEqualTo(5.0);
+		HttpResponse<String> health = Http.get(url + "system.health", KEY);
+		assertThat(Json.parse(health.body()).at("/result/data/status").stringValue()).isEqualTo("ok");
+	}
+
+	@Test
+	void answersAMutationByPost() {
+		HttpResponse<String> response = Http.post(url + "ai.generateText", KEY, "{\"content\":\"Hello\"}");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(Json.parse(response.body()).at("/result/data/text").stringValue()).isNotBlank();
+	}
+
+	@Test
+	void answersErrorsWithTrpcEnvelopesAndStatus() {
+		HttpResponse<String> zero = Http.get(url + "calculator.divide?" + input("[1,0]"), KEY);
+		assertThat(zero.statusCode()).isEqualTo(400);
+		JsonNode error = Json.parse(zero.body()).get("error");
+		assertThat(error.get("code").asInt()).isEqualTo(-32600);
+		assertThat(error.at("/data/code").stringValue()).isEqualTo("BAD_REQUEST");
+		assertThat(error.at("/data/httpStatus").asInt()).isEqualTo(400);
+		assertThat(error.at("/data/path").stringValue()).isEqualTo("calculator.divide");
+		HttpResponse<String> missing = Http.get(url + "no.such", KEY);
+		assertThat(missing.statusCode()).isEqualTo(404);
+		assertThat(Json.parse(missing.body()).at("/error/data/code").stringValue()).isEqualTo("NOT_FOUND");
+		assertThat(Json.parse(missing.body()).at("/error/code").asInt()).isEqualTo(-32004);
+	}
+
+	@Test
+	void refusesAMutationByGetAndAQueryByPost() {
+		HttpResponse<String> get = Http.get(url + "ai.generateText?" + input("{\"content\":\"x\"}"), KEY);
+		assertThat(get.statusCode()).isEqualTo(405);
+		assertThat(Json.parse(get.body()).at("/error/data/code").stringValue()).isEqualTo("METHOD_NOT_SUPPORTED");
+		HttpResponse<String> post = Http.post(url + "system.health", KEY, "");
+		assertThat(post.statusCode()).isEqualTo(405);
+	}
+
+	@Test
+	void answersABatchInOrderWith207WhenStatusesDiffer() {
+		HttpResponse<String> response = Http.get(
+				url + "calculator.add,calculator.divide,system.health?batch=1&"
+						+ input("{\"0\":{\"a\":1,\"b\":2},\"1\":{\"a\":1,\"b\":0}}"), KEY);
+		assertThat(response.statusCode()).isEqualTo(207);
+		JsonNode batch = Json.parse(response.body());
+		assertThat(batch.size()).isEqualTo(3);
+		assertThat(batch.at("/0/result/data").asDouble()).isEqualTo(3.0);
+		assertThat(batch.at("/1/error/data/code").stringValue()).isEqualTo("BAD_REQUEST");
+		assertThat(batch.at("/2/result/data/status").stringValue()).isEqualTo("ok");
+		HttpResponse<String> allGood = Http.get(url + "calculator.add,calculator.multiply?batch=1&"
+				+ input("{\"0\":[1,2],\"1\":[3,4]}"), KEY);
+		assertThat(allGood.statusCode()).isEqualTo(200);
+		assertThat(Json.parse(allGood.body()).at("/1/result/data").asDouble()).isEqualTo(12.0);
+	}
+
+	@Test
+	void answersAMutationBatchByPost() {
+		HttpResponse<String> response = Http.post(url + "ai.generateText,ai.generateText?batch=1", KEY,
+				"{\"0\":{\"content\":\"one\"},\"1\":{\"content\":\"two\",\"systemPrompt\":\"default\"}}");
+		assertThat(response.statusCode()).isEqualTo(200);
+		JsonNode batch = Json.parse(response.body());
+		assertThat(batch.size()).isEqualTo(2);
+		assertThat(batch.at("/1/result/data/finishReason").stringValue()).isEqualTo("stop");
+	}
+
+	@Test
+	void refusesAMissingKeyWith401Envelopes() {
+		HttpResponse<String> single = Http.get(url + "system.health", null);
+		assertThat(single.statusCode()).isEqualTo(401);
+		assertThat(Json.parse(single.body()).at("/error/data/code").stringValue()).isEqualTo("UNAUTHORIZED");
+		assertThat(Json.parse(single.body()).at("/error/data/path").stringValue()).isEqualTo("system.health");
+		HttpResponse<String> batch = Http.get(url + "system.health,calculator.add?batch=1", null);
+		assertThat(batch.statusCode()).isEqualTo(401);
+		assertThat(Json.parse(batch.body()).size()).isEqualTo(2);
+	}
+
+	@Test
+	void requiresAnAdminKeyForAdminHealthCheck() {
+		assertThat(Http.get(url + "admin.healthCheck", KEY).statusCode()).isEqualTo(403);
+		HttpResponse<String> admin = Http.get(url + "admin.healthCheck", "Bearer trpc-admin-key");
+		assertThat(admin.statusCode()).isEqualTo(200);
+		assertThat(Json.parse(admin.body()).at("/result/data/jvm/threads").asInt()).isPositive();
+	}
+
+	@Test
+	void reportsInvalidInputJsonAsBadRequest() {
+		HttpResponse<String> response = Http.get(url + "calculator.add?" + input("{oops"), KEY);
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(Json.parse(response.body()).at("/error/data/code").stringValue()).isEqualTo("BAD_REQUEST");
+	}
+
+}
