@@ -17,7 +17,6 @@ import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatResult;
-import dev.junction.gateway.provider.Usage;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Flux;
@@ -32,7 +31,8 @@ import tools.jackson.databind.node.ObjectNode;
  * requested model, messages and every parameter that changes the answer, field order
  * ignored), kept for a TTL. Identical requests in flight together make one upstream call
  * (single flight); failures are not cached. {@code Cache-Control: no-cache} skips the lookup
- * and stores the fresh answer. Streams are never cached.
+ * and stores the fresh answer. Streams are never cached. A hit carries the usage of the
+ * answer it repeats; stages that count spent tokens check {@link ChatExchange#cacheStatus()}.
  */
 public final class ResponseCacheStage implements ChatStage {
 
@@ -85,7 +85,7 @@ public final class ResponseCacheStage implements ChatStage {
 				}
 				exchange.cacheStatus("HIT");
 				this.hits.increment();
-				return new ChatResult(result.body(), Usage.NONE, result.finishReason(), result.responseModel());
+				return result;
 			});
 		});
 	}

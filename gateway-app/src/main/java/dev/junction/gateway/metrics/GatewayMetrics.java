@@ -67,7 +67,7 @@ public final class GatewayMetrics {
 			.tags(Tags.of("provider", key.provider, "model", key.model, "outcome", key.outcome.tag, "status",
 					Integer.toString(key.outcome.status), "entry", key.entryPoint))
 			.register(this.registry);
-		if ("none".equals(key.provider)) {
+		if ("none".equals(key.provider) || "cache".equals(key.provider)) {
 			return new RequestMeters(requests, null, null, null);
 		}
 		Tags genAi = Tags.of("gen_ai.operation.name", "chat", "gen_ai.provider.name", key.providerType,

@@ -65,8 +65,9 @@ public final class MetricsStage implements ChatStage {
 		String type = (target != null) ? this.providers.get(target.provider()).provider().type().name().toLowerCase()
 				: "none";
 		String model = (target != null) ? target.model() : "none";
-		this.metrics.request(outcome, exchange.entryPoint(), provider, type, model,
-				System.nanoTime() - exchange.startNanos(), usage,
+		boolean cached = "HIT".equals(exchange.cacheStatus());
+		this.metrics.request(outcome, exchange.entryPoint(), cached ? "cache" : provider, cached ? "cache" : type,
+				model, System.nanoTime() - exchange.startNanos(), cached ? null : usage,
 				(error != null) ? errorType(error) : null);
 	}
 

@@ -1,6 +1,7 @@
 package dev.junction.gateway.ratelimit;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -78,7 +79,8 @@ public final class RateLimitStage implements ChatStage {
 	private Mono<Long> reserve(ChatExchange exchange) {
 		String client = exchange.client();
 		long reservation = (this.properties.tokens() > 0) ? tokensFor(exchange) : 0;
-		return Mono.fromFuture(() -> consumeRequest(client)).flatMap((probe) -> {
+		return Mono.fromFuture(() -> consumeRequest(client)).flatMap((requestProbe) -> {
+			ConsumptionProbe probe = requestProbe.orElse(null);
 			if (probe != null) {
 				exchange.rateLimit(new ChatExchange.RateLimitStatus(this.properties.requests(),
 						probe.getRemainingTokens(), seconds(probe.getNanosToWaitForReset())));
@@ -92,7 +94,8 @@ public final class RateLimitStage implements ChatStage {
 				return Mono.just(0L);
 			}
 			return Mono.fromFuture(() -> guarded(this.store.tryConsume(tokenKey(client), this.tokens, reservation)))
-				.flatMap((tokenProbe) -> {
+				.flatMap((tokenResult) -> {
+					ConsumptionProbe tokenProbe = tokenResult.orElse(null);
 					if (tokenProbe != null && !tokenProbe.isConsumed()) {
 						return Mono.error(denied("rate_limit_tokens", "Not enough tokens left for this key: "
 								+ reservation + " requested (from max_tokens), " + tokenProbe.getRemainingTokens()
@@ -104,9 +107,9 @@ public final class RateLimitStage implements ChatStage {
 		});
 	}
 
-	private CompletableFuture<ConsumptionProbe> consumeRequest(String client) {
+	private CompletableFuture<Optional<ConsumptionProbe>> consumeRequest(String client) {
 		if (this.properties.requests() <= 0) {
-			return CompletableFuture.completedFuture(null);
+			return CompletableFuture.completedFuture(Optional.empty());
 		}
 		return guarded(this.store.tryConsume("junction:rl:req:" + client, this.requests, 1));
 	}
@@ -116,7 +119,7 @@ public final class RateLimitStage implements ChatStage {
 		if (reserved == 0) {
 			return;
 		}
-		long used = (usage != null) ? usage.totalTokens() : 0;
+		long used = (usage != null && !"HIT".equals(exchange.cacheStatus())) ? usage.totalTokens() : 0;
 		if (used != reserved) {
 			guarded(this.store.adjust(tokenKey(exchange.client()), this.tokens, reserved - used));
 		}
@@ -127,11 +130,11 @@ public final class RateLimitStage implements ChatStage {
 		return (maxTokens != null) ? maxTokens : this.properties.defaultReservation();
 	}
 
-	/** A store call whose failure becomes null (fail open) or a 503 (fail closed), logged and counted. */
-	private <T> CompletableFuture<T> guarded(CompletableFuture<T> call) {
+	/** A store call whose failure becomes empty (fail open) or a 503 (fail closed), logged and counted. */
+	private <T> CompletableFuture<Optional<T>> guarded(CompletableFuture<T> call) {
 		return call.handle((value, error) -> {
 			if (error == null) {
-				return CompletableFuture.completedFuture(value);
+				return CompletableFuture.completedFuture(Optional.ofNullable(value));
 			}
 			String decision = this.properties.failOpen() ? "allowed" : "denied";
 			Counter.builder(STORE_ERRORS)
@@ -140,8 +143,8 @@ public final class RateLimitStage implements ChatStage {
 				.register(this.registry)
 				.increment();
 			logger.warn("Rate-limit store failed ({}): request {}", error.getMessage(), decision);
-			return this.properties.failOpen() ? CompletableFuture.<T>completedFuture(null)
-					: CompletableFuture.<T>failedFuture(DeniedException.unavailable("rate_limit_store",
+			return this.properties.failOpen() ? CompletableFuture.completedFuture(Optional.<T>empty())
+					: CompletableFuture.<Optional<T>>failedFuture(DeniedException.unavailable("rate_limit_store",
 							"The rate-limit store is unreachable.", Duration.ofSeconds(1)));
 		}).thenCompose((future) -> future);
 	}

@@ -10,7 +10,7 @@ import java.time.Duration;
 /** Raw HTTP calls, for requests an SDK would refuse to send. */
 public final class Http {
 
-	private static final HttpClient CLIENT = HttpClient.newHttpClient();
+	private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
 	private Http() {
 	}
