@@ -30,6 +30,7 @@ func main() {
 	rate := flag.Int("rate", 1000, "requests per second")
 	duration := flag.Duration("duration", 30*time.Second, "how long to send")
 	timeout := flag.Duration("timeout", 10*time.Second, "per-request timeout")
+	unique := flag.Bool("unique", false, "replace {{n}} in the body with the request's number, so every body differs")
 	var hs headers
 	flag.Var(&hs, "H", "header 'Name: value' (repeatable)")
 	flag.Parse()
@@ -62,7 +63,11 @@ func main() {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			req, _ := http.NewRequest(*method, *url, bytes.NewReader(body))
+			payload := body
+			if *unique {
+				payload = bytes.ReplaceAll(body, []byte("{{n}}"), []byte(fmt.Sprint(i)))
+			}
+			req, _ := http.NewRequest(*method, *url, bytes.NewReader(payload))
 			for _, h := range hs {
 				if k, v, ok := strings.Cut(h, ":"); ok {
 					req.Header.Set(strings.TrimSpace(k), strings.TrimSpace(v))
