@@ -3,7 +3,8 @@
 # the cache always misses) through the gateway to a 0 ms emulator, with rate limits and the
 # cache off or on. Reports end-to-end latency and the gateway's own time from its
 # junction.gateway.overhead histogram (mean from sum/count, p50 from the buckets).
-# Usage: bench/gateway-stages.sh [rate] [duration]      (GATEWAY_JAR picks another gateway build)
+# Usage: bench/gateway-stages.sh [rate] [duration]
+#   GATEWAY_JAR picks another gateway build; CONFIGS ("label|flags" lines) other configurations.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RATE=${1:-1000}
@@ -61,8 +62,6 @@ for le in sorted(b1, key=lambda k: float("inf") if k == "+Inf" else float(k)):
 print(f"| {sys.argv[1]} | {r['p50_ms']:.3f} | {r['p90_ms']:.3f} | {r['p99_ms']:.3f} | {100 * r['success']:.2f}% | {mean:.0f} | {p50} |")
 PY
   kill $GATEWAY; wait $GATEWAY 2>/dev/null || true
-done <<'CONFIGS'
-pool, retry, breaker, fallback (limits and cache off)|--junction.cache.enabled=false
-+ rate limits (requests and tokens, in memory)|--junction.cache.enabled=false --junction.rate-limit.requests=100000000 --junction.rate-limit.tokens=100000000000
-+ cache (every request a miss)|--junction.rate-limit.requests=100000000 --junction.rate-limit.tokens=100000000000
-CONFIGS
+done <<< "${CONFIGS:-pool, retry, breaker, fallback (limits and cache off)|--junction.cache.enabled=false
++ rate limits (requests and tokens, in memory)|--junction.cache.enabled=false --junction.rate-limit.requests=100000000 --junction.rate-limit.tokens=1000000000
++ cache (every request a miss)|--junction.rate-limit.requests=100000000 --junction.rate-limit.tokens=1000000000}"

@@ -2,7 +2,8 @@
 # Measures the gateway's added latency: the same constant-rate load (bench/loadgen, an open
 # model like k6's constant-arrival-rate) sent straight to the provider emulator and through
 # the gateway, for each emulator latency. Reports p50/p90/p99/max, success and the
-# gateway's peak RSS. Usage: bench/gateway.sh [rate] [duration] [latencies...]
+# gateway's peak RSS. The response cache is off (every request here is the same one, so it
+# would answer from memory); every other stage of the pipeline is on. Usage: bench/gateway.sh [rate] [duration] [latencies...]
 #   defaults: 1000 30s 0 60        Needs Go and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,7 +45,8 @@ for latency in "${LATENCIES[@]}"; do
   MOCK=$!; PIDS+=($MOCK)
   java -jar gateway-app/target/gateway-app.jar --server.port=18080 \
     --junction.providers.emulator.type=openai --junction.providers.emulator.base-url=http://127.0.0.1:18090/v1 \
-    --junction.providers.emulator.keys[0].value=sk-bench > "$WORK/gateway.log" 2>&1 &
+    --junction.providers.emulator.keys[0].value=sk-bench --junction.cache.enabled=false \
+    > "$WORK/gateway.log" 2>&1 &
   GATEWAY=$!; PIDS+=($GATEWAY)
   wait_http http://127.0.0.1:18090/actuator/health
   wait_http http://127.0.0.1:18080/health

@@ -8,11 +8,9 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
-import com.github.benmanes.caffeine.cache.AsyncCache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.provider.ChatChunk;
@@ -29,10 +27,12 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * An exact-match cache of non-streamed completions, keyed on the normalised request (the
  * requested model, messages and every parameter that changes the answer, field order
- * ignored), kept for a TTL. Identical requests in flight together make one upstream call
- * (single flight); failures are not cached. {@code Cache-Control: no-cache} skips the lookup
- * and stores the fresh answer. Streams are never cached. A hit carries the usage of the
- * answer it repeats; stages that count spent tokens check {@link ChatExchange#cacheStatus()}.
+ * ignored), kept for a TTL in memory or in Redis. Identical requests in flight together on
+ * one gateway make one upstream call (single flight), which runs to the end even if the
+ * client that started it goes away; failures are not cached. {@code Cache-Control: no-cache}
+ * skips the lookup and stores the fresh answer. Streams are never cached. A hit carries the
+ * usage of the answer it repeats; stages that count spent tokens check
+ * {@link ChatExchange#cacheStatus()}.
  */
 public final class ResponseCacheStage implements ChatStage {
 
@@ -42,7 +42,9 @@ public final class ResponseCacheStage implements ChatStage {
 	/** Fields that do not change the answer. */
 	private static final Set<String> IGNORED = Set.of("stream", "stream_options", "user", "metadata", "store");
 
-	private final AsyncCache<String, ChatResult> cache;
+	private final ResponseStore store;
+
+	private final ConcurrentHashMap<String, CompletableFuture<ChatResult>> inFlight = new ConcurrentHashMap<>();
 
 	private final ObjectMapper mapper;
 
@@ -50,11 +52,8 @@ public final class ResponseCacheStage implements ChatStage {
 
 	private final Counter misses;
 
-	public ResponseCacheStage(GatewayProperties.Cache properties, ObjectMapper mapper, MeterRegistry registry) {
-		this.cache = Caffeine.newBuilder()
-			.expireAfterWrite(properties.ttl())
-			.maximumSize(properties.maxEntries())
-			.buildAsync();
+	public ResponseCacheStage(ResponseStore store, ObjectMapper mapper, MeterRegistry registry) {
+		this.store = store;
 		this.mapper = mapper;
 		this.hits = lookups(registry, "hit");
 		this.misses = lookups(registry, "miss");
@@ -65,34 +64,47 @@ public final class ResponseCacheStage implements ChatStage {
 		return Mono.defer(() -> {
 			String key = key(exchange);
 			if (exchange.cacheBypass()) {
-				exchange.cacheStatus("MISS");
-				this.misses.increment();
-				return next.complete(exchange).doOnSuccess((result) -> {
-					if (result != null) {
-						this.cache.synchronous().put(key, result);
-					}
-				});
+				return call(exchange, next, key);
 			}
-			AtomicBoolean called = new AtomicBoolean();
-			return Mono.fromFuture(() -> this.cache.get(key, (k, executor) -> {
-				called.set(true);
-				return next.complete(exchange).toFuture();
-			}), true).map((result) -> {
-				if (called.get()) {
-					exchange.cacheStatus("MISS");
-					this.misses.increment();
-					return result;
-				}
-				exchange.cacheStatus("HIT");
-				this.hits.increment();
-				return result;
-			});
+			return this.store.get(key)
+				.map((cached) -> hit(exchange, cached))
+				.switchIfEmpty(Mono.defer(() -> call(exchange, next, key)));
 		});
 	}
 
 	@Override
 	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
 		return next.stream(exchange);
+	}
+
+	/** One upstream call per key at a time on this gateway; later identical requests share it. */
+	private Mono<ChatResult> call(ChatExchange exchange, Next next, String key) {
+		CompletableFuture<ChatResult> mine = new CompletableFuture<>();
+		CompletableFuture<ChatResult> running = this.inFlight.putIfAbsent(key, mine);
+		if (running != null && !exchange.cacheBypass()) {
+			return Mono.fromFuture(running, true).map((shared) -> hit(exchange, shared));
+		}
+		next.complete(exchange)
+			.flatMap((result) -> this.store.put(key, result).thenReturn(result))
+			.toFuture()
+			.whenComplete((result, error) -> {
+				this.inFlight.remove(key, mine);
+				if (error != null) {
+					mine.completeExceptionally(error);
+				}
+				else {
+					mine.complete(result);
+				}
+			});
+		exchange.cacheStatus("MISS");
+		this.misses.increment();
+		return Mono.fromFuture(mine, true);
+	}
+
+	private ChatResult hit(ChatExchange exchange, ChatResult cached) {
+		exchange.cacheStatus("HIT");
+		this.hits.increment();
+		return cached;
 	}
 
 	/** SHA-256 of the canonical request: object fields sorted, answer-neutral fields dropped. */

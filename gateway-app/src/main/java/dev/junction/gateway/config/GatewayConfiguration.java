@@ -4,7 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.junction.gateway.auth.GatewayKeyFilter;
+import dev.junction.gateway.cache.LocalResponseStore;
+import dev.junction.gateway.cache.RedisResponseStore;
 import dev.junction.gateway.cache.ResponseCacheStage;
+import dev.junction.gateway.cache.ResponseStore;
+import dev.junction.gateway.redis.RedisConnector;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.provider.PoolStage;
 import dev.junction.gateway.ratelimit.BucketStore;
@@ -35,12 +39,13 @@ import dev.junction.gateway.routing.RoutingStage;
 import io.micrometer.core.instrument.MeterRegistry;
 import tools.jackson.databind.ObjectMapper;
 
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
-import org.springframework.util.StringUtils;
 
 /** Wires the gateway: providers, routing, the pipeline's stages in order, and the HTTP edge. */
 @Configuration(proxyBeanMethods = false)
@@ -62,11 +67,25 @@ public class GatewayConfiguration {
 	}
 
 	@Bean(destroyMethod = "close")
-	BucketStore bucketStore(GatewayProperties properties) {
-		GatewayProperties.Redis redis = properties.redis();
-		return StringUtils.hasText(redis.url())
-				? new RedisBucketStore(redis.url(), redis.timeout(), properties.rateLimit().window())
+	@ConditionalOnProperty(prefix = "junction.redis", name = "url")
+	RedisConnector redisConnector(GatewayProperties properties) {
+		return new RedisConnector(properties.redis().url(), properties.redis().timeout());
+	}
+
+	@Bean
+	BucketStore bucketStore(GatewayProperties properties, ObjectProvider<RedisConnector> redis) {
+		RedisConnector connector = redis.getIfAvailable();
+		return (connector != null) ? new RedisBucketStore(connector, properties.rateLimit().window())
 				: new LocalBucketStore(properties.rateLimit().window().multipliedBy(2));
+	}
+
+	@Bean
+	ResponseStore responseStore(GatewayProperties properties, ObjectProvider<RedisConnector> redis,
+			ObjectMapper mapper, MeterRegistry registry) {
+		RedisConnector connector = redis.getIfAvailable();
+		GatewayProperties.Cache cache = properties.cache();
+		return (connector != null) ? new RedisResponseStore(connector, cache.ttl(), mapper, registry)
+				: new LocalResponseStore(cache.ttl(), cache.maxEntries());
 	}
 
 	/**
@@ -76,7 +95,8 @@ public class GatewayConfiguration {
 	 */
 	@Bean
 	ChatPipeline chatPipeline(GatewayProperties properties, GatewayMetrics metrics, ProviderRegistry providers,
-			ModelRouter router, BucketStore buckets, ObjectMapper mapper, MeterRegistry registry,
+			ModelRouter router, BucketStore buckets, ResponseStore responses, ObjectMapper mapper,
+			MeterRegistry registry,
 			RetryRegistry retries, CircuitBreakerRegistry breakers, TimeLimiterRegistry timeLimiters) {
 		providers.all().forEach((entry) -> entry.limiter().bindTo(registry));
 		List<ChatStage> stages = new ArrayList<>();
@@ -86,7 +106,7 @@ public class GatewayConfiguration {
 		}
 		stages.add(new RoutingStage(router));
 		if (properties.cache().enabled()) {
-			stages.add(new ResponseCacheStage(properties.cache(), mapper, registry));
+			stages.add(new ResponseCacheStage(responses, mapper, registry));
 		}
 		stages.add(new FallbackStage(registry));
 		stages.add(new RetryStage(retries));

@@ -163,14 +163,15 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 *
 	 * @param enabled whether answers are cached
 	 * @param ttl how long an answer is served from the cache
-	 * @param maxEntries how many answers the in-memory cache keeps
+	 * @param maxEntries how many answers the in-memory cache keeps (Redis keeps its own)
 	 */
 	public record Cache(@DefaultValue("true") boolean enabled, @DefaultValue("5m") Duration ttl,
 			@DefaultValue("10000") long maxEntries) {
 	}
 
 	/**
-	 * Redis, for state shared by several gateway instances (rate-limit buckets).
+	 * Redis, for state shared by several gateway instances (rate-limit buckets and the
+	 * response cache).
 	 *
 	 * @param url {@code redis://host:port}; unset keeps everything in memory
 	 * @param timeout the longest a Redis command may take

@@ -168,6 +168,10 @@ public final class RateLimitStage implements ChatStage {
 
 	private static BucketConfiguration configuration(long capacity, Duration window) {
 		long size = Math.max(1, capacity);
+		if (size > window.toNanos()) {
+			throw new IllegalStateException(GatewayProperties.PREFIX + ".rate-limit: " + size + " per "
+					+ window + " refills faster than Bucket4j's limit of one token per nanosecond");
+		}
 		return BucketConfiguration.builder()
 			.addLimit((limit) -> limit.capacity(size).refillGreedy(size, window))
 			.build();

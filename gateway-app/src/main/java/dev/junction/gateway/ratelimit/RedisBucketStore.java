@@ -2,10 +2,8 @@ package dev.junction.gateway.ratelimit;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicReference;
 
+import dev.junction.gateway.redis.RedisConnector;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.distributed.AsyncBucketProxy;
@@ -13,51 +11,26 @@ import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.AsyncProxyManager;
 import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
-import io.lettuce.core.ClientOptions;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.codec.ByteArrayCodec;
-import io.lettuce.core.codec.RedisCodec;
-import io.lettuce.core.codec.StringCodec;
 
 /**
  * Buckets in Redis through Bucket4j's Lettuce backend (compare-and-swap), so that every
  * gateway instance draws on one budget. Calls are asynchronous and complete on Lettuce's
  * event loop; concurrent calls on one bucket are batched, which keeps a hot key (one gateway
  * key shared by many clients) from collapsing under contention. Keys expire once their
- * bucket would be full again. The connection is made on first use and made again after a
- * failure (at most once a second), so the gateway starts, and recovers, without Redis.
+ * bucket would be full again.
  */
 public final class RedisBucketStore implements BucketStore {
 
-	private static final long RECONNECT_PAUSE_NANOS = Duration.ofSeconds(1).toNanos();
-
-	private final RedisClient client;
-
-	private final RedisURI uri;
+	private final RedisConnector redis;
 
 	private final Duration window;
 
-	private final AtomicReference<Connection> current = new AtomicReference<>();
+	private volatile Managed managed;
 
-	private final ExecutorService connector = Executors.newSingleThreadExecutor((task) -> {
-		Thread thread = new Thread(task, "redis-bucket-connector");
-		thread.setDaemon(true);
-		return thread;
-	});
-
-	public RedisBucketStore(String url, Duration timeout, Duration window) {
-		this.uri = RedisURI.create(url);
-		this.uri.setTimeout(timeout);
+	public RedisBucketStore(RedisConnector redis, Duration window) {
+		this.redis = redis;
 		this.window = window;
-		this.client = RedisClient.create();
-		this.client.setOptions(ClientOptions.builder()
-			.timeoutOptions(TimeoutOptions.enabled(timeout))
-			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-			.build());
-		buckets();
 	}
 
 	@Override
@@ -75,38 +48,21 @@ public final class RedisBucketStore implements BucketStore {
 	}
 
 	private CompletableFuture<AsyncProxyManager<String>> buckets() {
-		Connection connection = this.current.get();
-		long now = System.nanoTime();
-		if (connection != null && (!connection.managers.isCompletedExceptionally()
-				|| now - connection.since < RECONNECT_PAUSE_NANOS)) {
-			return connection.managers;
-		}
-		CompletableFuture<AsyncProxyManager<String>> managers = new CompletableFuture<>();
-		if (!this.current.compareAndSet(connection, new Connection(now, managers))) {
-			return this.current.get().managers;
-		}
-		// Setting up a Lettuce connection takes locks: never on the caller's event loop.
-		CompletableFuture
-			.supplyAsync(() -> this.client.connectAsync(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE), this.uri),
-					this.connector)
-			.thenCompose((future) -> future.toCompletableFuture())
-			.thenApply(this::proxyManager)
-			.whenComplete((manager, error) -> {
-				if (error != null) {
-					managers.completeExceptionally(error);
-				}
-				else {
-					managers.complete(manager);
-				}
-			});
-		return managers;
+		return this.redis.connection().thenApply((connection) -> {
+			Managed current = this.managed;
+			if (current != null && current.connection == connection) {
+				return current.buckets;
+			}
+			AsyncProxyManager<String> buckets = Bucket4jLettuce.casBasedBuilder(connection)
+				.expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(this.window))
+				.build()
+				.asAsync();
+			this.managed = new Managed(connection, buckets);
+			return buckets;
+		});
 	}
 
-	private AsyncProxyManager<String> proxyManager(StatefulRedisConnection<String, byte[]> connection) {
-		return Bucket4jLettuce.casBasedBuilder(connection)
-			.expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(this.window))
-			.build()
-			.asAsync();
+	private record Managed(StatefulRedisConnection<String, byte[]> connection, AsyncProxyManager<String> buckets) {
 	}
 
 	private static AsyncBucketProxy bucket(AsyncProxyManager<String> buckets, String key,
@@ -114,15 +70,6 @@ public final class RedisBucketStore implements BucketStore {
 		return buckets.builder()
 			.withOptimization(Optimizations.batching())
 			.build(key, () -> CompletableFuture.completedFuture(configuration));
-	}
-
-	@Override
-	public void close() {
-		this.connector.shutdownNow();
-		this.client.shutdown();
-	}
-
-	private record Connection(long since, CompletableFuture<AsyncProxyManager<String>> managers) {
 	}
 
 }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.RunningGateway;
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
@@ -87,6 +86,10 @@ class ResponseCacheIntegrationTests {
 	}
 
 	private static HttpResponse<String> post(String body, String cacheControl) {
+		return post(gateway, body, cacheControl);
+	}
+
+	static HttpResponse<String> post(RunningGateway gateway, String body, String cacheControl) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/chat/completions"))
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(body));
