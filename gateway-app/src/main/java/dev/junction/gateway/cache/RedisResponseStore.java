@@ -49,8 +49,7 @@ public final class RedisResponseStore implements ResponseStore {
 
 	@Override
 	public Mono<ChatResult> get(String key) {
-		return Mono.fromFuture(() -> this.redis.connection()
-			.thenCompose((connection) -> connection.async().get(PREFIX + key).toCompletableFuture()))
+		return Mono.fromFuture(() -> this.redis.call((connection) -> connection.async().get(PREFIX + key)))
 			.map(this::decode)
 			.onErrorResume((error) -> failed("read", error));
 	}
@@ -58,10 +57,8 @@ public final class RedisResponseStore implements ResponseStore {
 	@Override
 	public Mono<Void> put(String key, ChatResult result) {
 		byte[] value = encode(result);
-		return Mono.fromFuture(() -> this.redis.connection()
-			.thenCompose((connection) -> connection.async()
-				.set(PREFIX + key, value, SetArgs.Builder.px(this.ttl.toMillis()))
-				.toCompletableFuture()))
+		return Mono.fromFuture(() -> this.redis.call((connection) -> connection.async()
+			.set(PREFIX + key, value, SetArgs.Builder.px(this.ttl.toMillis()))))
 			.then()
 			.onErrorResume((error) -> failed("write", error));
 	}

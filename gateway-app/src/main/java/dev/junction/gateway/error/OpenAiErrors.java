@@ -81,7 +81,7 @@ public final class OpenAiErrors {
 		if (error.retryAfter() == null) {
 			return Map.of();
 		}
-		return Map.of("Retry-After", Long.toString(Math.max(1, (error.retryAfter().toMillis() + 999) / 1000)));
+		return Map.of("Retry-After", RetryAfter.format(error.retryAfter()));
 	}
 
 	private static void put(ObjectNode node, String field, @Nullable String value) {

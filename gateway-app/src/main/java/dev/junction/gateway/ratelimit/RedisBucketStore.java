@@ -35,7 +35,8 @@ public final class RedisBucketStore implements BucketStore {
 
 	@Override
 	public CompletableFuture<ConsumptionProbe> tryConsume(String key, BucketConfiguration configuration, long tokens) {
-		return buckets().thenCompose((buckets) -> bucket(buckets, key, configuration).tryConsumeAndReturnRemaining(tokens));
+		return this.redis.call((connection) -> bucket(buckets(connection), key, configuration)
+			.tryConsumeAndReturnRemaining(tokens));
 	}
 
 	@Override
@@ -43,23 +44,24 @@ public final class RedisBucketStore implements BucketStore {
 		if (delta == 0) {
 			return CompletableFuture.completedFuture(null);
 		}
-		return buckets().thenCompose((buckets) -> (delta > 0) ? bucket(buckets, key, configuration).addTokens(delta)
-				: bucket(buckets, key, configuration).consumeIgnoringRateLimits(-delta).thenApply((ignored) -> null));
+		return this.redis.call((connection) -> {
+			AsyncBucketProxy bucket = bucket(buckets(connection), key, configuration);
+			return (delta > 0) ? bucket.addTokens(delta)
+					: bucket.consumeIgnoringRateLimits(-delta).thenApply((ignored) -> null);
+		});
 	}
 
-	private CompletableFuture<AsyncProxyManager<String>> buckets() {
-		return this.redis.connection().thenApply((connection) -> {
-			Managed current = this.managed;
-			if (current != null && current.connection == connection) {
-				return current.buckets;
-			}
-			AsyncProxyManager<String> buckets = Bucket4jLettuce.casBasedBuilder(connection)
-				.expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(this.window))
-				.build()
-				.asAsync();
-			this.managed = new Managed(connection, buckets);
-			return buckets;
-		});
+	private AsyncProxyManager<String> buckets(StatefulRedisConnection<String, byte[]> connection) {
+		Managed current = this.managed;
+		if (current != null && current.connection == connection) {
+			return current.buckets;
+		}
+		AsyncProxyManager<String> buckets = Bucket4jLettuce.casBasedBuilder(connection)
+			.expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(this.window))
+			.build()
+			.asAsync();
+		this.managed = new Managed(connection, buckets);
+		return buckets;
 	}
 
 	private record Managed(StatefulRedisConnection<String, byte[]> connection, AsyncProxyManager<String> buckets) {

@@ -2,9 +2,15 @@ package dev.junction.gateway.redis;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
@@ -30,6 +36,12 @@ public final class RedisConnector implements AutoCloseable {
 	private final RedisURI uri;
 
 	private final AtomicReference<Attempt> current = new AtomicReference<>();
+
+	private final AtomicInteger inFlight = new AtomicInteger();
+
+	private final CompletableFuture<Void> drained = new CompletableFuture<>();
+
+	private volatile boolean closing;
 
 	private final ExecutorService connector = Executors.newSingleThreadExecutor((task) -> {
 		Thread thread = new Thread(task, "redis-connector");
@@ -77,8 +89,39 @@ public final class RedisConnector implements AutoCloseable {
 		return connection;
 	}
 
+	/**
+	 * Runs a Redis call and keeps count of it until it completes, so that closing can wait
+	 * for calls under way: Lettuce must not close a connection while its own threads still
+	 * write the follow-up commands of a call (Bucket4j's compare-and-swap rounds), or the two
+	 * lock each other.
+	 */
+	public <T> CompletableFuture<T> call(Function<StatefulRedisConnection<String, byte[]>, CompletionStage<T>> call) {
+		if (this.closing) {
+			return CompletableFuture.failedFuture(new IllegalStateException("the Redis connection is closing"));
+		}
+		this.inFlight.incrementAndGet();
+		return connection().thenCompose(call).whenComplete((result, error) -> {
+			if (this.inFlight.decrementAndGet() == 0 && this.closing) {
+				this.drained.complete(null);
+			}
+		}).toCompletableFuture();
+	}
+
 	@Override
 	public void close() {
+		this.closing = true;
+		if (this.inFlight.get() == 0) {
+			this.drained.complete(null);
+		}
+		try {
+			this.drained.get(5, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			// Close anyway: calls still under way fail.
+		}
 		this.connector.shutdownNow();
 		this.client.shutdown();
 	}

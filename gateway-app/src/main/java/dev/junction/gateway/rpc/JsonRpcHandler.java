@@ -12,6 +12,7 @@ import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.junction.gateway.chat.RequestBodies;
+import dev.junction.gateway.error.RetryAfter;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -93,7 +94,7 @@ public final class JsonRpcHandler {
 				.contentType(MediaType.APPLICATION_JSON);
 			if (outcome.error() != null && outcome.error().retryAfter() != null) {
 				response.header(HttpHeaders.RETRY_AFTER,
-						Long.toString(Math.max(1, (outcome.error().retryAfter().toMillis() + 999) / 1000)));
+						RetryAfter.format(outcome.error().retryAfter()));
 			}
 			return response.bodyValue(body(outcome.response()));
 		}).switchIfEmpty(Mono.defer(() -> ServerResponse.noContent().build()));

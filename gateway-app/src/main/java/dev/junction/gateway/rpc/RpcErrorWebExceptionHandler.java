@@ -3,6 +3,7 @@ package dev.junction.gateway.rpc;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.junction.gateway.error.RetryAfter;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -71,7 +72,7 @@ public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
 		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
 		if (error.retryAfter() != null) {
 			response.getHeaders()
-				.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (error.retryAfter().toMillis() + 999) / 1000)));
+				.set(HttpHeaders.RETRY_AFTER, RetryAfter.format(error.retryAfter()));
 		}
 		if (status == 413) {
 			response.getHeaders().set(HttpHeaders.CONNECTION, "close");

@@ -4,8 +4,10 @@ import reactor.blockhound.BlockHound;
 import reactor.blockhound.integration.BlockHoundIntegration;
 
 /**
- * Lets log appenders write to the console from event loops in tests, and Jackson take its
- * one-time lock while it builds a deserializer; everything else must not block.
+ * What may wait briefly on a lock on an event loop in tests: log appenders writing to the
+ * console, Jackson building a (de)serializer once, and Lettuce's endpoint lock, which guards
+ * a few field updates around each Redis write and is meant to be taken on event loops.
+ * Everything else must not block. (An error thrown inside Lettuce's lock would leave it held.)
  */
 public final class LoggingBlockHoundIntegration implements BlockHoundIntegration {
 
@@ -16,6 +18,10 @@ public final class LoggingBlockHoundIntegration implements BlockHoundIntegration
 		builder.allowBlockingCallsInside("tools.jackson.databind.deser.DeserializerCache",
 				"_createAndCacheValueDeserializer");
 		builder.allowBlockingCallsInside("tools.jackson.databind.ser.SerializerCache", "addAndResolveNonTypedSerializer");
+		for (String method : new String[] { "incrementWriters", "decrementWriters", "lockWritersExclusive",
+				"unlockWritersExclusive" }) {
+			builder.allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", method);
+		}
 	}
 
 }

@@ -12,6 +12,7 @@ import com.anthropic.core.JsonValue;
 import com.anthropic.errors.AnthropicServiceException;
 import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.springai.SpringAiChatProvider;
 import io.micrometer.observation.ObservationRegistry;
@@ -69,7 +70,7 @@ public final class AnthropicProviders {
 		for (Throwable cause = error; cause != null; cause = cause.getCause()) {
 			if (cause instanceof AnthropicServiceException service) {
 				List<String> retryAfter = service.headers().values("retry-after");
-				Duration wait = retryAfter.isEmpty() ? null : parseSeconds(retryAfter.get(0));
+				Duration wait = retryAfter.isEmpty() ? null : RetryAfter.parse(retryAfter.get(0));
 				return UpstreamException.status(provider, service.statusCode(),
 						service.errorType().map(Object::toString).orElse(null), null, message(service), wait);
 			}
@@ -94,13 +95,5 @@ public final class AnthropicProviders {
 		return value.asObject().map((object) -> ((Map<String, JsonValue>) object).get(name));
 	}
 
-	private static Duration parseSeconds(String value) {
-		try {
-			return Duration.ofMillis((long) (Double.parseDouble(value.trim()) * 1000));
-		}
-		catch (NumberFormatException ex) {
-			return null;
-		}
-	}
 
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
 import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatProvider;
@@ -219,7 +220,7 @@ public final class OpenAiProvider implements ChatProvider {
 			// Not JSON: keep the status line's reason.
 		}
 		return UpstreamException.status(this.name, status, type, code, message,
-				retryAfter(response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER)));
+				RetryAfter.parse(response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER)));
 	}
 
 	private Throwable translate(Throwable error) {
@@ -239,16 +240,5 @@ public final class OpenAiProvider implements ChatProvider {
 		return error;
 	}
 
-	static @Nullable Duration retryAfter(@Nullable String header) {
-		if (header == null || header.isBlank()) {
-			return null;
-		}
-		try {
-			return Duration.ofMillis((long) (Double.parseDouble(header.trim()) * 1000));
-		}
-		catch (NumberFormatException ex) {
-			return null;
-		}
-	}
 
 }
