@@ -24,7 +24,10 @@ public final class RunningCalculator implements AutoCloseable {
 	public static RunningCalculator start(String... properties) {
 		List<String> args = new ArrayList<>(List.of("--spring.config.name=calculator-service-test",
 				"--spring.application.name=calculator-service", "--spring.main.banner-mode=off",
-				"--spring.grpc.server.enabled=true", "--spring.grpc.server.port=0", "--server.port=0",
+				"--spring.grpc.server.enabled=true", "--spring.grpc.server.port=0",
+				// No HTTP server: closing it would dispose Reactor Netty's global event loops, which
+				// the gateway under test in this JVM is running on.
+				"--spring.main.web-application-type=none",
 				"--spring.grpc.server.health.enabled=true", "--spring.grpc.server.shutdown.grace-period=1s",
 				"--junction.calculator.auth.mode=none", "--junction.calculator.executor.type=direct"));
 		for (String property : properties) {
