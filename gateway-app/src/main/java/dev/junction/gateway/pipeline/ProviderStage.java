@@ -22,7 +22,7 @@ public final class ProviderStage implements ChatStage {
 	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
 		return Mono.defer(() -> {
 			ProviderRegistry.Entry entry = entry(exchange);
-			ProviderRequest request = request(exchange, entry);
+			ProviderRequest request = request(exchange);
 			long start = exchange.beginUpstream();
 			return entry.provider().complete(request).doFinally((signal) -> exchange.endUpstream(start));
 		});
@@ -32,7 +32,7 @@ public final class ProviderStage implements ChatStage {
 	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
 		return Flux.defer(() -> {
 			ProviderRegistry.Entry entry = entry(exchange);
-			ProviderRequest request = request(exchange, entry);
+			ProviderRequest request = request(exchange);
 			long start = exchange.beginUpstream();
 			return entry.provider().stream(request).doFinally((signal) -> exchange.endUpstream(start));
 		});
@@ -46,13 +46,10 @@ public final class ProviderStage implements ChatStage {
 		return this.providers.get(target.provider());
 	}
 
-	private static ProviderRequest request(ChatExchange exchange, ProviderRegistry.Entry entry) {
-		String model = exchange.target().model();
+	/** The call for the current target, with the key the pool stage chose (none for keyless providers). */
+	private static ProviderRequest request(ChatExchange exchange) {
 		KeyPool.PooledKey key = exchange.key();
-		if (key == null && !entry.keys().isEmpty()) {
-			key = entry.keys().pick(model);
-		}
-		return new ProviderRequest(exchange.request(), model, (key != null) ? key.value() : null);
+		return new ProviderRequest(exchange.request(), exchange.target().model(), (key != null) ? key.value() : null);
 	}
 
 }

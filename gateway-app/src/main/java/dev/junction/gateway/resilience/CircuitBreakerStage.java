@@ -87,9 +87,7 @@ public final class CircuitBreakerStage implements ChatStage {
 	}
 
 	private static DeniedException open(CircuitBreaker breaker) {
-		Duration wait = breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1) != null
-				? Duration.ofMillis(breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1))
-				: null;
+		Duration wait = Duration.ofMillis(breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
 		return DeniedException.unavailable("circuit_breaker",
 				"The circuit breaker '" + breaker.getName() + "' is open: the provider is failing.", wait);
 	}
