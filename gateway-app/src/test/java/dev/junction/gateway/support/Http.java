@@ -6,11 +6,18 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Raw HTTP calls, for requests an SDK would refuse to send. */
 public final class Http {
 
-	private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+	/**
+	 * One client (and so one keep-alive pool) per server port. A server started later on a
+	 * port that an earlier, closed server used must not be reached over that server's stale
+	 * pooled connection, so {@link #forget(int)} drops the client when a server closes.
+	 */
+	private static final Map<Integer, HttpClient> CLIENTS = new ConcurrentHashMap<>();
 
 	private Http() {
 	}
@@ -38,9 +45,16 @@ public final class Http {
 		return send(request.build());
 	}
 
+	/** Drops the connections kept to a server that is closing. */
+	public static void forget(int port) {
+		CLIENTS.remove(port);
+	}
+
 	private static HttpResponse<String> send(HttpRequest request) {
+		HttpClient client = CLIENTS.computeIfAbsent(request.uri().getPort(),
+				(port) -> HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
 		try {
-			return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+			return client.send(request, HttpResponse.BodyHandlers.ofString());
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);

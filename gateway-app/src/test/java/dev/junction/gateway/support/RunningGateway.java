@@ -37,6 +37,7 @@ public final class RunningGateway implements AutoCloseable {
 
 	@Override
 	public void close() {
+		Http.forget(port());
 		this.context.close();
 	}
 
