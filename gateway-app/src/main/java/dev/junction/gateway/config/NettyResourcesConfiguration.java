@@ -1,0 +1,22 @@
+package dev.junction.gateway.config;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.ReactorResourceFactory;
+
+/**
+ * Event loops and connection pools owned by this application rather than Reactor Netty's
+ * process-wide ones, so that shutting this application down never takes down another one
+ * running in the same JVM (and the other way round).
+ */
+@Configuration(proxyBeanMethods = false)
+public class NettyResourcesConfiguration {
+
+	@Bean
+	ReactorResourceFactory reactorResourceFactory() {
+		ReactorResourceFactory factory = new ReactorResourceFactory();
+		factory.setUseGlobalResources(false);
+		return factory;
+	}
+
+}
