@@ -2,11 +2,11 @@ package dev.junction.messaging.db;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 
 import dev.junction.messaging.MessagingApplication;
 import dev.junction.messaging.support.TestDatabase;
+import dev.junction.messaging.support.TestHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,17 +59,13 @@ class H2FileStorageIntegrationTests {
 	}
 
 	private static ConfigurableApplicationContext start(String h2Path) {
-		return new SpringApplicationBuilder(MessagingApplication.class).run("--server.port=0",
-				"--junction.messaging.db.h2-path=" + h2Path, "--junction.messaging.admin-key=h2-file-admin-key");
+		return TestHttp.forgetOnClose(new SpringApplicationBuilder(MessagingApplication.class).run("--server.port=0",
+				"--junction.messaging.db.h2-path=" + h2Path, "--junction.messaging.admin-key=h2-file-admin-key"));
 	}
 
 	private static WebTestClient client(ConfigurableApplicationContext context) {
 		int port = ((WebServerApplicationContext) context).getWebServer().getPort();
-		return WebTestClient.bindToServer()
-			.baseUrl("http://localhost:" + port + "/api/v2")
-			.defaultHeader("x-api-key", "h2-file-admin-key")
-			.responseTimeout(Duration.ofSeconds(30))
-			.build();
+		return TestHttp.webTestClient(port).defaultHeader("x-api-key", "h2-file-admin-key").build();
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import dev.junction.messaging.support.IntegrationTestSupport;
+import dev.junction.messaging.support.TestHttp;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -60,8 +61,7 @@ class IdempotentSendIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void storesConcurrentSendsWithOneKeyOnce() {
 		UUID chat = createChat(createInstance());
-		WebClient client = WebClient.builder()
-			.baseUrl("http://localhost:" + this.port + "/api/v2")
+		WebClient client = TestHttp.webClient(this.port)
 			.defaultHeader("x-api-key", ADMIN_KEY)
 			.build();
 		Mono<ResponseEntity<JsonNode>> send = client.post()

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.UUID;
 
 import dev.junction.messaging.support.IntegrationTestSupport;
+import dev.junction.messaging.support.TestHttp;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
@@ -35,8 +36,7 @@ class MessagePaginationIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void pagesThroughAChatWhileMessagesArriveWithoutSkipsOrRepeats() {
 		UUID chat = createChat(createInstance());
-		WebClient client = WebClient.builder()
-			.baseUrl("http://localhost:" + this.port + "/api/v2")
+		WebClient client = TestHttp.webClient(this.port)
 			.defaultHeader("x-api-key", ADMIN_KEY)
 			.build();
 		Flux<JsonNode> writes = Flux.range(0, 150)

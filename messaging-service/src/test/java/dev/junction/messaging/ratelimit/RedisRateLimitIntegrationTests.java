@@ -12,6 +12,7 @@ import java.util.UUID;
 
 import dev.junction.messaging.MessagingApplication;
 import dev.junction.messaging.support.IntegrationTestSupport;
+import dev.junction.messaging.support.TestHttp;
 import dev.junction.messaging.support.TickingClockConfiguration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -81,11 +82,7 @@ class RedisRateLimitIntegrationTests extends IntegrationTestSupport {
 		}
 		try (ConfigurableApplicationContext secondInstance = startSecondInstance()) {
 			int port = ((WebServerApplicationContext) secondInstance).getWebServer().getPort();
-			WebTestClient second = WebTestClient.bindToServer()
-				.baseUrl("http://localhost:" + port + "/api/v2")
-				.defaultHeader("x-api-key", key)
-				.responseTimeout(Duration.ofSeconds(30))
-				.build();
+			WebTestClient second = TestHttp.webTestClient(port).defaultHeader("x-api-key", key).build();
 			second.get().uri("/chats/{id}/messages", chat).exchange().expectStatus().isOk()
 				.expectHeader().valueEquals("X-RateLimit-Remaining", "0");
 			second.get().uri("/messages?chatId={id}", chat).exchange().expectStatus().isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
@@ -116,10 +113,10 @@ class RedisRateLimitIntegrationTests extends IntegrationTestSupport {
 	}
 
 	private ConfigurableApplicationContext startSecondInstance() {
-		return new SpringApplicationBuilder(MessagingApplication.class).run("--server.port=0",
+		return TestHttp.forgetOnClose(new SpringApplicationBuilder(MessagingApplication.class).run("--server.port=0",
 				"--junction.messaging.db.url=" + this.environment.getProperty("junction.messaging.db.url"),
 				"--junction.messaging.admin-key=" + ADMIN_KEY, "--junction.messaging.rate-limit.messages=4",
-				"--junction.redis.url=redis://127.0.0.1:" + redisPort);
+				"--junction.redis.url=redis://127.0.0.1:" + redisPort));
 	}
 
 	private static synchronized void startRedis() {

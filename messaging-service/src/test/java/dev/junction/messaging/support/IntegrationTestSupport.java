@@ -1,6 +1,5 @@
 package dev.junction.messaging.support;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -58,9 +57,7 @@ public abstract class IntegrationTestSupport {
 
 	/** A client for the API, authenticated with {@code apiKey} (none when null). */
 	protected WebTestClient client(String apiKey) {
-		WebTestClient.Builder builder = WebTestClient.bindToServer()
-			.baseUrl("http://localhost:" + this.port + "/api/v2")
-			.responseTimeout(Duration.ofSeconds(30));
+		WebTestClient.Builder builder = TestHttp.webTestClient(this.port);
 		if (apiKey != null) {
 			builder.defaultHeader("x-api-key", apiKey);
 		}

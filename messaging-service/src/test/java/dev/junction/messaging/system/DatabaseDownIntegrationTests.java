@@ -1,8 +1,8 @@
 package dev.junction.messaging.system;
 
-import java.time.Duration;
 
 import dev.junction.messaging.support.TestDatabase;
+import dev.junction.messaging.support.TestHttp;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -46,10 +46,7 @@ class DatabaseDownIntegrationTests {
 
 	@Test
 	void reportsTheFailingCheckWith503WhenTheDatabaseIsDown() {
-		WebTestClient client = WebTestClient.bindToServer()
-			.baseUrl("http://localhost:" + this.port + "/api/v2")
-			.responseTimeout(Duration.ofSeconds(30))
-			.build();
+		WebTestClient client = TestHttp.webTestClient(this.port).build();
 		client.get().uri("/health").exchange().expectStatus().isOk();
 		TestDatabase.close(server);
 		server = null;

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.UUID;
 
 import dev.junction.messaging.support.IntegrationTestSupport;
+import dev.junction.messaging.support.TestHttp;
 import org.junit.jupiter.api.Test;
 import reactor.netty.http.client.HttpClient;
 import tools.jackson.databind.JsonNode;
@@ -39,7 +40,7 @@ class SystemIntegrationTests extends IntegrationTestSupport {
 			send(chat, "a message long enough to make the page bigger than one kilobyte " + i);
 		}
 		// A plain Reactor Netty client: it neither asks for nor undoes compression by itself.
-		HttpClient raw = HttpClient.create().baseUrl("http://localhost:" + this.port + "/api/v2")
+		HttpClient raw = TestHttp.client(this.port).baseUrl("http://localhost:" + this.port + "/api/v2")
 			.headers((headers) -> headers.set("x-api-key", ADMIN_KEY));
 		Raw gzipped = fetch(raw.headers((h) -> h.set(HttpHeaders.ACCEPT_ENCODING, "gzip")), "/messages?chatId=" + chat);
 		assertThat(gzipped.status()).isEqualTo(200);

@@ -6,15 +6,14 @@ import java.util.Map;
 import java.util.UUID;
 
 import dev.junction.messaging.support.IntegrationTestSupport;
+import dev.junction.messaging.support.TestHttp;
 import dev.junction.messaging.support.TickingClockConfiguration;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
-import reactor.netty.http.client.HttpClient;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -58,7 +57,7 @@ class RequestLimitsIntegrationTests extends IntegrationTestSupport {
 	void answers413ForAChunkedBodyWithoutContentLength() {
 		byte[] chunk = ("{\"name\":\"" + "y".repeat(1000)).getBytes(StandardCharsets.UTF_8);
 		Flux<io.netty.buffer.ByteBuf> chunks = Flux.range(0, 4).map((i) -> Unpooled.wrappedBuffer(chunk));
-		Integer status = HttpClient.create()
+		Integer status = TestHttp.client(this.port)
 			.headers((headers) -> headers.set("x-api-key", ADMIN_KEY)
 				.set(HttpHeaders.CONTENT_TYPE, MediaType.APPLICATION_JSON_VALUE)
 				.set(HttpHeaders.TRANSFER_ENCODING, "chunked"))
