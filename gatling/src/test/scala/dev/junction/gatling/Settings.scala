@@ -40,7 +40,7 @@ object Settings {
   def messagingUrl: String = string("messaging.url", "http://127.0.0.1:8082")
 
   /** `host:port` of the calculator (`calculator.target`). */
-  def calculatorTarget: String = string("calculator.target", "127.0.0.1:9090")
+  def calculatorTarget: String = string("calculator.target", "127.0.0.1:50051")
 
   private def toDuration(text: String): FiniteDuration = {
     val t = text.trim
