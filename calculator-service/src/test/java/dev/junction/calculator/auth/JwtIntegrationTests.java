@@ -4,16 +4,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Date;
 
-import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.crypto.MACSigner;
-import com.nimbusds.jwt.JWTClaimsSet;
-import com.nimbusds.jwt.SignedJWT;
 import dev.junction.calculator.RunningCalculator;
 import dev.junction.calculator.v1.BinaryOperation;
 import dev.junction.calculator.v1.CalculatorGrpc;
@@ -57,25 +50,25 @@ class JwtIntegrationTests {
 
 	@Test
 	void acceptsAValidToken() throws Exception {
-		String token = token(SECRET, ISSUER, Instant.now().plus(Duration.ofMinutes(5)));
+		String token = TestTokens.hs256(SECRET, ISSUER, Instant.now().plus(Duration.ofMinutes(5)));
 		assertThat(calculator(token).add(op(2, 3)).getResult()).isEqualTo(5);
 		assertThat(calculator(token).multiply(op(2, 3)).getResult()).as("cached token").isEqualTo(6);
 	}
 
 	@Test
 	void refusesAnExpiredToken() throws Exception {
-		assertUnauthenticated(token(SECRET, ISSUER, Instant.now().minus(Duration.ofMinutes(1))), "expired");
+		assertUnauthenticated(TestTokens.hs256(SECRET, ISSUER, Instant.now().minus(Duration.ofMinutes(1))), "expired");
 	}
 
 	@Test
 	void refusesATokenWithABadSignature() throws Exception {
-		assertUnauthenticated(token("another-secret-that-is-also-32-bytes-long!", ISSUER,
+		assertUnauthenticated(TestTokens.hs256("another-secret-that-is-also-32-bytes-long!", ISSUER,
 				Instant.now().plus(Duration.ofMinutes(5))), "signature");
 	}
 
 	@Test
 	void refusesATokenFromAnotherIssuer() throws Exception {
-		assertUnauthenticated(token(SECRET, "https://elsewhere.test", Instant.now().plus(Duration.ofMinutes(5))),
+		assertUnauthenticated(TestTokens.hs256(SECRET, "https://elsewhere.test", Instant.now().plus(Duration.ofMinutes(5))),
 				"issuer");
 	}
 
@@ -126,17 +119,6 @@ class JwtIntegrationTests {
 				assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED);
 				assertThat(ex.getStatus().getDescription()).contains(message);
 			});
-	}
-
-	static String token(String secret, String issuer, Instant expiry) throws Exception {
-		SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256),
-				new JWTClaimsSet.Builder().subject("client-1")
-					.issuer(issuer)
-					.issueTime(Date.from(Instant.now().minus(Duration.ofMinutes(10))))
-					.expirationTime(Date.from(expiry))
-					.build());
-		jwt.sign(new MACSigner(secret.getBytes(StandardCharsets.UTF_8)));
-		return jwt.serialize();
 	}
 
 	private static BinaryOperation op(double a, double b) {

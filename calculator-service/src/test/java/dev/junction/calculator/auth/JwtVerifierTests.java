@@ -61,7 +61,7 @@ class JwtVerifierTests {
 	@Test
 	void refusesARememberedTokenOnceItExpires() throws Exception {
 		Instant expiry = Instant.now().plusSeconds(60);
-		String token = JwtIntegrationTests.token(SECRET, ISSUER, expiry);
+		String token = TestTokens.hs256(SECRET, ISSUER, expiry);
 		MutableClock clock = new MutableClock(Instant.now());
 		JwtVerifier verifier = new JwtVerifier(new AuthProperties.Jwt(SECRET, null, ISSUER, null, Duration.ofSeconds(5),
 				100), clock);

@@ -24,7 +24,7 @@ import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /** A certificate authority made at test time, issuing server and client certificates as PEM files. */
-final class TestCertificates {
+public final class TestCertificates {
 
 	private static final AtomicLong SERIAL = new AtomicLong(System.currentTimeMillis());
 
@@ -43,7 +43,7 @@ final class TestCertificates {
 		this.directory = directory;
 	}
 
-	static TestCertificates authority(String name, Path directory) throws Exception {
+	public static TestCertificates authority(String name, Path directory) throws Exception {
 		KeyPair keyPair = newKeyPair();
 		X500Name subject = new X500Name("CN=" + name);
 		JcaX509v3CertificateBuilder builder = builder(subject, subject, keyPair);
@@ -54,12 +54,12 @@ final class TestCertificates {
 		return ca;
 	}
 
-	Path caCertificate() {
+	public Path caCertificate() {
 		return this.directory.resolve(this.name + "-ca.pem");
 	}
 
 	/** Issues a certificate for localhost and 127.0.0.1; returns {certificate, private key} paths. */
-	Path[] issue(String commonName) throws Exception {
+	public Path[] issue(String commonName) throws Exception {
 		KeyPair keyPair = newKeyPair();
 		JcaX509v3CertificateBuilder builder = builder(new X500Name("CN=" + this.name), new X500Name("CN=" + commonName),
 				keyPair);

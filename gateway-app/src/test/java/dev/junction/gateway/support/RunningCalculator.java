@@ -21,6 +21,7 @@ public final class RunningCalculator implements AutoCloseable {
 		this.context = context;
 	}
 
+	/** Starts it with these {@code name=value} properties over the defaults. */
 	public static RunningCalculator start(String... properties) {
 		List<String> args = new ArrayList<>(List.of("--spring.config.name=calculator-service-test",
 				"--spring.application.name=calculator-service", "--spring.main.banner-mode=off",
@@ -31,6 +32,8 @@ public final class RunningCalculator implements AutoCloseable {
 				"--spring.grpc.server.health.enabled=true", "--spring.grpc.server.shutdown.grace-period=1s",
 				"--junction.calculator.auth.mode=none", "--junction.calculator.executor.type=direct"));
 		for (String property : properties) {
+			String name = property.substring(0, property.indexOf('=') + 1);
+			args.removeIf((arg) -> arg.startsWith("--" + name));
 			args.add("--" + property);
 		}
 		return new RunningCalculator(
