@@ -1,14 +1,15 @@
 package dev.junction.messaging.web;
 
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * The id of one request, as received in {@value #HEADER} when it is a sane token (1 to
- * {@value #MAX_LENGTH} characters of letters, digits and {@code . _ : -}), or generated:
+ * The id of one request, as received in {@value #HEADER} when it is a sane token (1 to 64
+ * characters of letters, digits and {@code . _ : -}), or generated:
  * 32 random hex digits, the shape of a W3C trace id, drawn from {@link ThreadLocalRandom}.
  */
 public final class RequestId {
@@ -22,9 +23,7 @@ public final class RequestId {
 	/** Key of the id in structured log events. */
 	public static final String LOG_KEY = "request.id";
 
-	static final int MAX_LENGTH = 64;
-
-	private static final char[] HEX = "0123456789abcdef".toCharArray();
+	private static final Pattern ACCEPTABLE = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
 
 	private RequestId() {
 	}
@@ -41,33 +40,12 @@ public final class RequestId {
 	}
 
 	static boolean isAcceptable(@Nullable String id) {
-		if (id == null || id.isEmpty() || id.length() > MAX_LENGTH) {
-			return false;
-		}
-		for (int i = 0; i < id.length(); i++) {
-			char c = id.charAt(i);
-			boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
-					|| c == '_' || c == '.' || c == ':';
-			if (!ok) {
-				return false;
-			}
-		}
-		return true;
+		return id != null && ACCEPTABLE.matcher(id).matches();
 	}
 
 	static String generate() {
 		ThreadLocalRandom random = ThreadLocalRandom.current();
-		char[] id = new char[32];
-		hex(random.nextLong(), id, 0);
-		hex(random.nextLong(), id, 16);
-		return new String(id);
-	}
-
-	private static void hex(long value, char[] out, int offset) {
-		for (int i = 15; i >= 0; i--) {
-			out[offset + i] = HEX[(int) (value & 0xF)];
-			value >>>= 4;
-		}
+		return String.format("%016x%016x", random.nextLong(), random.nextLong());
 	}
 
 }

@@ -24,7 +24,7 @@ class ObservabilityIntegrationTests extends IntegrationTestSupport {
 			.returnResult()
 			.getResponseBody();
 		assertThat(health).contains("\"status\":\"UP\"");
-		assertThat(scrape()).contains("# TYPE jvm_memory_used_bytes gauge")
+		assertThat(prometheus()).contains("# TYPE jvm_memory_used_bytes gauge")
 			.containsPattern("process_cpu_usage\\{application=\"messaging-service\"}");
 	}
 
@@ -33,7 +33,7 @@ class ObservabilityIntegrationTests extends IntegrationTestSupport {
 		createInstance();
 		get(client(null), "/instances", HttpStatus.UNAUTHORIZED);
 		get(this.admin, "/chats/not-a-uuid/messages", HttpStatus.BAD_REQUEST);
-		String metrics = scrape();
+		String metrics = prometheus();
 		assertThat(metrics)
 			.containsPattern(series("junction_messaging_requests_seconds_count", "instances", "POST", "success", "201")
 					+ " [1-9]")
@@ -53,11 +53,11 @@ class ObservabilityIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void exportsTheConnectionPoolGauges() {
 		createInstance();
-		assertThat(scrape()).containsPattern("r2dbc_pool_acquired_connections\\{[^}]*name=\"[^\"]+\"} [0-9]")
-			.containsPattern("r2dbc_pool_idle_connections\\{[^}]*name=\"[^\"]+\"} [0-9]")
-			.containsPattern("r2dbc_pool_pending_connections\\{[^}]*name=\"[^\"]+\"} [0-9]")
-			.containsPattern("r2dbc_pool_allocated_connections\\{[^}]*name=\"[^\"]+\"} [1-9]")
-			.containsPattern("r2dbc_pool_max_allocated_connections\\{[^}]*name=\"[^\"]+\"} [1-9]");
+		assertThat(prometheus()).containsPattern("r2dbc_pool_acquired_connections\\{[^}]*name=\"connectionFactory\"} [0-9]")
+			.containsPattern("r2dbc_pool_idle_connections\\{[^}]*name=\"connectionFactory\"} [0-9]")
+			.containsPattern("r2dbc_pool_pending_connections\\{[^}]*name=\"connectionFactory\"} [0-9]")
+			.containsPattern("r2dbc_pool_allocated_connections\\{[^}]*name=\"connectionFactory\"} [1-9]")
+			.containsPattern("r2dbc_pool_max_allocated_connections\\{[^}]*name=\"connectionFactory\"} [1-9]");
 	}
 
 	@Test
@@ -124,17 +124,6 @@ class ObservabilityIntegrationTests extends IntegrationTestSupport {
 		assertThat(second).matches("[0-9a-f]{32}");
 		assertThat(third).matches("[0-9a-f]{32}");
 		assertThat(first).isNotEqualTo(second).isNotEqualTo(third);
-	}
-
-	private String scrape() {
-		return client(null).get()
-			.uri(actuator("prometheus"))
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody();
 	}
 
 	private String actuator(String endpoint) {

@@ -48,14 +48,7 @@ class WebhookMetricsIntegrationTests extends IntegrationTestSupport {
 
 	/** The value of the series {@code name} whose labels include {@code label} (any, when null). */
 	private double value(String name, String label) {
-		String scrape = client(null).get()
-			.uri("http://127.0.0.1:" + this.port + "/actuator/prometheus")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody();
+		String scrape = prometheus();
 		return scrape.lines()
 			.filter((line) -> line.startsWith(name + "{") && (label == null || line.contains(label)))
 			.mapToDouble((line) -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
