@@ -345,7 +345,8 @@ class ChatCompletionsIntegrationTests {
 			.containsPattern("gen_ai_client_operation_duration_seconds_bucket\\{[^}]*le=\"81.92\"} [1-9]")
 			.containsPattern("gen_ai_client_token_usage_tokens_bucket\\{[^}]*le=\"4.0\"} [0-9]")
 			.containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/v1/chat/completions\",le=\"60.0\"} [1-9]")
-			.doesNotContainPattern("junction_gateway_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"}");
+			.doesNotContainPattern("junction_gateway_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"}")
+			.doesNotContain("http_server_requests_active_seconds_bucket");
 	}
 
 	private static String body() {

@@ -47,7 +47,8 @@ class ObservabilityIntegrationTests extends IntegrationTestSupport {
 					"60.0"))
 			.containsPattern("junction_messaging_requests_seconds_bucket\\{[^}]*le=\"\\+Inf\"} [1-9]")
 			.doesNotContainPattern("junction_messaging_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"")
-			.containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/api/v2/instances\"[^}]*le=\"0.0025\"}");
+			.containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/api/v2/instances\"[^}]*le=\"0.0025\"}")
+			.doesNotContain("http_server_requests_active_seconds_bucket");
 	}
 
 	@Test
