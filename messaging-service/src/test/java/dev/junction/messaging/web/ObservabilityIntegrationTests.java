@@ -6,7 +6,7 @@ import dev.junction.messaging.support.IntegrationTestSupport;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.http.HttpStatus;
-import org.springframework.test.web.reactive.server.EntityExchangeResult;
+import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -63,68 +63,41 @@ class ObservabilityIntegrationTests extends IntegrationTestSupport {
 
 	@Test
 	void echoesAnAcceptableRequestId() {
-		EntityExchangeResult<byte[]> result = this.admin.get()
-			.uri("/instances")
-			.header(RequestId.HEADER, "client-req:42.a_b")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody()
-			.returnResult();
-		assertThat(result.getResponseHeaders().getFirst(RequestId.HEADER)).isEqualTo("client-req:42.a_b");
+		String id = requestId(this.admin.get().uri("/instances").header(RequestId.HEADER, "client-req:42.a_b"),
+				HttpStatus.OK);
+		assertThat(id).isEqualTo("client-req:42.a_b");
 	}
 
 	@Test
 	void replacesAMaliciousOrOversizedRequestId() {
 		for (String bad : new String[] { "x".repeat(65), "a b", "id\"><script>", "" }) {
-			String id = client(null).get()
-				.uri("/instances")
-				.header(RequestId.HEADER, bad)
-				.exchange()
-				.expectStatus()
-				.isUnauthorized()
-				.expectBody()
-				.returnResult()
-				.getResponseHeaders()
-				.getFirst(RequestId.HEADER);
+			String id = requestId(client(null).get().uri("/instances").header(RequestId.HEADER, bad),
+					HttpStatus.UNAUTHORIZED);
 			assertThat(id).matches("[0-9a-f]{32}");
 		}
 	}
 
 	@Test
 	void generatesARequestIdForEveryAnswerIncludingProblemsAndActuator() {
-		String first = client(null).get()
-			.uri("/instances")
-			.exchange()
-			.expectStatus()
-			.isUnauthorized()
-			.expectBody()
-			.returnResult()
-			.getResponseHeaders()
-			.getFirst(RequestId.HEADER);
-		String second = this.admin.post()
-			.uri("/instances")
-			.bodyValue(Map.of("name", ""))
-			.exchange()
-			.expectStatus()
-			.isBadRequest()
-			.expectBody()
-			.returnResult()
-			.getResponseHeaders()
-			.getFirst(RequestId.HEADER);
-		String third = client(null).get()
-			.uri(actuator("health"))
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody()
-			.returnResult()
-			.getResponseHeaders()
-			.getFirst(RequestId.HEADER);
+		String first = requestId(client(null).get().uri("/instances"), HttpStatus.UNAUTHORIZED);
+		String second = requestId(this.admin.post().uri("/instances").bodyValue(Map.of("name", "")),
+				HttpStatus.BAD_REQUEST);
+		String third = requestId(client(null).get().uri(actuator("health")), HttpStatus.OK);
 		assertThat(first).matches("[0-9a-f]{32}");
 		assertThat(second).matches("[0-9a-f]{32}");
 		assertThat(third).matches("[0-9a-f]{32}");
 		assertThat(first).isNotEqualTo(second).isNotEqualTo(third);
+	}
+
+	/** The {@code X-Request-Id} of the answer to {@code request}, which must have {@code status}. */
+	private static String requestId(WebTestClient.RequestHeadersSpec<?> request, HttpStatus status) {
+		return request.exchange()
+			.expectStatus()
+			.isEqualTo(status)
+			.expectBody()
+			.returnResult()
+			.getResponseHeaders()
+			.getFirst(RequestId.HEADER);
 	}
 
 	private String actuator(String endpoint) {
