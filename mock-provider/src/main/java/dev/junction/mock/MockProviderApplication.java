@@ -23,6 +23,8 @@ public class MockProviderApplication {
             "server.shutdown", "immediate",
             "spring.main.banner-mode", "off",
             "management.endpoints.web.exposure.include", "health,info,prometheus",
+            "management.metrics.tags.application", "mock-provider",
+            "logging.pattern.correlation", "%replace(%kvp{NONE}){'^(.+)$', '[$1] '}",
             "management.observations.enable.http.server.requests", false);
 
     public static void main(String[] args) {

@@ -86,10 +86,26 @@ class MockProviderApplicationIntegrationTests {
         Response prometheus = http.get("/actuator/prometheus", Map.of());
         assertThat(prometheus.status()).isEqualTo(200);
         assertThat(prometheus.body())
-                .contains("junction_mock_requests_total{route=\"chat_completions\"}")
-                .contains("junction_mock_responses_total{outcome=\"error\",route=\"chat_completions\"}")
-                .contains("junction_mock_active_streams");
+                .contains("junction_mock_requests_total{application=\"mock-provider\",route=\"chat_completions\"}")
+                .contains("junction_mock_responses_total{application=\"mock-provider\",outcome=\"error\","
+                        + "route=\"chat_completions\"}")
+                .contains("junction_mock_active_streams{application=\"mock-provider\"}");
         assertThat(http.get("/actuator/health", Map.of()).body()).contains("UP");
+    }
+
+    @Test
+    void echoesTheRequestIdOnAnswersAndErrors() {
+        Response ok = http.post("/v1/chat/completions", Requests.openAi("hello", ""),
+                Map.of("Authorization", "Bearer sk-app-one1", "X-Request-Id", "mock-req-1"));
+        assertThat(ok.status()).isEqualTo(200);
+        assertThat(ok.headers().get("X-Request-Id")).isEqualTo("mock-req-1");
+        Response failed = http.post("/v1/messages", Requests.anthropic("hello", ""),
+                Map.of("x-api-key", "sk-app-one1", "X-Request-Id", "mock-req-2", "x-mock-status", "529"));
+        assertThat(failed.status()).isEqualTo(529);
+        assertThat(failed.headers().get("X-Request-Id")).isEqualTo("mock-req-2");
+        Response without = http.post("/v1/chat/completions", Requests.openAi("hello", ""),
+                Map.of("Authorization", "Bearer sk-app-one1"));
+        assertThat(without.headers().contains("X-Request-Id")).isFalse();
     }
 
     @Test

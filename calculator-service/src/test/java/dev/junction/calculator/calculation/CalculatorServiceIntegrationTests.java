@@ -90,7 +90,7 @@ class CalculatorServiceIntegrationTests {
 	}
 
 	@Test
-	void exposesPerMethodGrpcMetricsInPrometheus() throws Exception {
+	void exposesPerMethodGrpcMetricsWithSloBucketsInPrometheus() throws Exception {
 		calculator.add(op(1, 1));
 		assertThatExceptionOfType(StatusRuntimeException.class).isThrownBy(() -> calculator.divide(op(1, 0)));
 		HttpResponse<String> response = HttpClient.newHttpClient()
@@ -101,7 +101,11 @@ class CalculatorServiceIntegrationTests {
 				"grpc_server_seconds_count\\{[^}]*grpc_status_code=\"OK\"[^}]*rpc_method=\"Add\"[^}]*rpc_service=\"calculator.v1.Calculator\"[^}]*} [1-9]")
 			.containsPattern(
 					"grpc_server_seconds_count\\{[^}]*grpc_status_code=\"INVALID_ARGUMENT\"[^}]*rpc_method=\"Divide\"[^}]*} [1-9]")
-			.contains("grpc_server_seconds_bucket");
+			.containsPattern("grpc_server_seconds_bucket\\{[^}]*rpc_method=\"Add\"[^}]*le=\"1.0E-4\"} [0-9]")
+			.containsPattern("grpc_server_seconds_bucket\\{[^}]*rpc_method=\"Add\"[^}]*le=\"0.0025\"} [0-9]")
+			.containsPattern("grpc_server_seconds_bucket\\{[^}]*rpc_method=\"Add\"[^}]*le=\"1.0\"} [1-9]")
+			.containsPattern("grpc_server_seconds_bucket\\{[^}]*rpc_method=\"Add\"[^}]*le=\"\\+Inf\"} [1-9]")
+			.doesNotContainPattern("grpc_server_seconds_bucket\\{[^}]*le=\"1.0E-5\"}");
 	}
 
 	@Test

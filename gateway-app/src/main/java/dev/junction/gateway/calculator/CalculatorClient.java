@@ -16,6 +16,7 @@ import io.grpc.Status;
 import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.health.v1.HealthGrpc;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 /**
@@ -45,7 +46,7 @@ public final class CalculatorClient {
 	private final Mono<String> cachedHealth;
 
 	public CalculatorClient(Channel channel, CalculatorProperties properties) {
-		this.calculator = CalculatorGrpc.newFutureStub(channel);
+		this.calculator = CalculatorGrpc.newFutureStub(channel).withInterceptors(new RequestIdInterceptor());
 		this.health = HealthGrpc.newFutureStub(channel);
 		this.address = properties.address();
 		this.deadline = properties.deadline();
@@ -61,10 +62,21 @@ public final class CalculatorClient {
 
 	/** {@code a <operation> b}; fails with {@link CalculatorException}. */
 	public Mono<Double> calculate(Operation operation, double a, double b) {
+		return calculate(operation, a, b, null);
+	}
+
+	/**
+	 * {@code a <operation> b}, sending {@code requestId} (if any) as {@code x-request-id}
+	 * metadata; fails with {@link CalculatorException}.
+	 */
+	public Mono<Double> calculate(Operation operation, double a, double b, @Nullable String requestId) {
 		BinaryOperation request = BinaryOperation.newBuilder().setA(a).setB(b).build();
 		return call(() -> {
 			CalculatorGrpc.CalculatorFutureStub stub = this.calculator.withDeadlineAfter(this.deadline.toNanos(),
 					TimeUnit.NANOSECONDS);
+			if (requestId != null) {
+				stub = stub.withOption(RequestIdInterceptor.OPTION, requestId);
+			}
 			return switch (operation) {
 				case ADD -> stub.add(request);
 				case SUBTRACT -> stub.subtract(request);

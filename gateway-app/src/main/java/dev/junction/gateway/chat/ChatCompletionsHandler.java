@@ -11,6 +11,7 @@ import dev.junction.gateway.metrics.GatewayTimingFilter;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ChatChunk;
+import dev.junction.gateway.requestid.RequestId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -64,7 +65,7 @@ public final class ChatCompletionsHandler {
 				return Mono.error(InvalidRequestException.malformedJson("the request body is empty"));
 			}
 			ChatExchange exchange = new ChatExchange(ChatRequest.parse(body, this.mapper), ClientIdentity.of(web),
-					"chat", GatewayTimingFilter.start(web));
+					"chat", GatewayTimingFilter.start(web), RequestId.of(web));
 			exchange.cacheBypass(noCache(web.getRequest().getHeaders().getCacheControl()));
 			web.getAttributes().put(ChatExchange.ATTRIBUTE, exchange);
 			web.getResponse().beforeCommit(() -> Mono.fromRunnable(() -> headers(exchange, web.getResponse())));
@@ -110,17 +111,21 @@ public final class ChatCompletionsHandler {
 				.contentType(MediaType.TEXT_EVENT_STREAM)
 				.cacheControl(CacheControl.noCache())
 				.header("X-Accel-Buffering", "no")
-				.body((response, context) -> writeEvents(response, chunks)));
+				.body((response, context) -> writeEvents(response, chunks, exchange.requestId())));
 	}
 
-	private Mono<Void> writeEvents(ServerHttpResponse response, Flux<ChatChunk> chunks) {
+	private Mono<Void> writeEvents(ServerHttpResponse response, Flux<ChatChunk> chunks, String requestId) {
 		DataBufferFactory buffers = response.bufferFactory();
 		Flux<DataBuffer> events = chunks.map((chunk) -> event(buffers, chunk.json()))
 			.concatWith(Mono.fromSupplier(() -> buffers.wrap(DONE)))
 			.onErrorResume((error) -> Mono.fromSupplier(() -> {
 				GatewayException failure = this.errors.toGatewayException(error);
 				if (failure instanceof InternalGatewayException) {
-					logger.error("Unexpected failure in a stream", error);
+					logger.atError()
+						.setMessage("Unexpected failure in a stream")
+						.addKeyValue(RequestId.LOG_KEY, requestId)
+						.setCause(error)
+						.log();
 				}
 				return event(buffers, this.errors.tree(failure).toString());
 			}));

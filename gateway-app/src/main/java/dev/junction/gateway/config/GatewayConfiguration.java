@@ -15,6 +15,7 @@ import dev.junction.gateway.ratelimit.BucketStore;
 import dev.junction.gateway.ratelimit.LocalBucketStore;
 import dev.junction.gateway.ratelimit.RateLimitStage;
 import dev.junction.gateway.ratelimit.RedisBucketStore;
+import dev.junction.gateway.requestid.RequestIdHandler;
 import dev.junction.gateway.resilience.CircuitBreakerStage;
 import dev.junction.gateway.resilience.FallbackStage;
 import dev.junction.gateway.resilience.RetryStage;
@@ -46,6 +47,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 
 /** Wires the gateway: providers, routing, the pipeline's stages in order, and the HTTP edge. */
 @Configuration(proxyBeanMethods = false)
@@ -145,6 +147,12 @@ public class GatewayConfiguration {
 	@Bean
 	GatewayKeys gatewayKeys(GatewayProperties properties) {
 		return new GatewayKeys(properties.auth().keys(), properties.auth().adminKeys());
+	}
+
+	/** Request ids and the access log, around everything else, error handlers included. */
+	@Bean
+	HttpHandlerDecoratorFactory requestIdHandler() {
+		return RequestIdHandler.decorator();
 	}
 
 	@Bean

@@ -1,5 +1,6 @@
 package dev.junction.gateway.error;
 
+import dev.junction.gateway.requestid.RequestId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -35,8 +36,13 @@ public final class OpenAiErrorWebExceptionHandler implements WebExceptionHandler
 		}
 		GatewayException error = this.errors.toGatewayException(failure);
 		if (error instanceof InternalGatewayException) {
-			logger.error("Unexpected failure on {} {}", exchange.getRequest().getMethod(),
-					exchange.getRequest().getPath(), failure);
+			logger.atError()
+				.setMessage("Unexpected failure on {} {}")
+				.addArgument(exchange.getRequest().getMethod())
+				.addArgument(exchange.getRequest().getPath())
+				.addKeyValue(RequestId.LOG_KEY, RequestId.of(exchange))
+				.setCause(failure)
+				.log();
 		}
 		response.setStatusCode(HttpStatus.valueOf(error.status()));
 		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);

@@ -1,6 +1,5 @@
 package dev.junction.gateway.metrics;
 
-import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +24,9 @@ public final class GatewayMetrics {
 	/** Timer of time spent in the gateway itself, upstream waits excluded. */
 	public static final String OVERHEAD = "junction.gateway.overhead";
 
+	/** Timer of time spent waiting for upstreams, per request. */
+	public static final String UPSTREAM = "junction.gateway.upstream";
+
 	/** OpenTelemetry GenAI: duration of model calls. */
 	public static final String OPERATION_DURATION = "gen_ai.client.operation.duration";
 
@@ -38,6 +40,8 @@ public final class GatewayMetrics {
 	private final Set<String> models = ConcurrentHashMap.newKeySet();
 
 	private final ConcurrentHashMap<String, Timer> overhead = new ConcurrentHashMap<>();
+
+	private final ConcurrentHashMap<UpstreamKey, Timer> upstream = new ConcurrentHashMap<>();
 
 	private final ConcurrentHashMap<RequestKey, RequestMeters> requests = new ConcurrentHashMap<>();
 
@@ -85,9 +89,15 @@ public final class GatewayMetrics {
 		this.overhead.computeIfAbsent(entryPoint, (entry) -> Timer.builder(OVERHEAD)
 			.description("Time spent in the gateway itself, upstream waits excluded")
 			.tag("entry", entry)
-			.publishPercentileHistogram()
-			.minimumExpectedValue(Duration.ofNanos(10_000))
-			.maximumExpectedValue(Duration.ofSeconds(1))
+			.register(this.registry)).record(nanos, TimeUnit.NANOSECONDS);
+	}
+
+	/** Records the time one HTTP exchange spent waiting for {@code provider}, every attempt included. */
+	public void upstream(String entryPoint, String provider, long nanos) {
+		this.upstream.computeIfAbsent(new UpstreamKey(entryPoint, provider), (key) -> Timer.builder(UPSTREAM)
+			.description("Time spent waiting for the upstream provider, per request")
+			.tag("entry", key.entryPoint)
+			.tag("provider", key.provider)
 			.register(this.registry)).record(nanos, TimeUnit.NANOSECONDS);
 	}
 
@@ -113,6 +123,9 @@ public final class GatewayMetrics {
 
 	private record RequestKey(Outcome outcome, String entryPoint, String provider, String providerType, String model,
 			@Nullable String errorType) {
+	}
+
+	private record UpstreamKey(String entryPoint, String provider) {
 	}
 
 	private record RequestMeters(Timer requests, @Nullable Timer duration, @Nullable DistributionSummary input,

@@ -1,6 +1,7 @@
 package dev.junction.gateway.metrics;
 
 import dev.junction.gateway.pipeline.ChatExchange;
+import dev.junction.gateway.routing.Target;
 import reactor.core.publisher.Mono;
 
 import org.springframework.web.server.ServerWebExchange;
@@ -9,7 +10,8 @@ import org.springframework.web.server.WebFilterChain;
 
 /**
  * Notes when a request arrives and, once its response is written, records the gateway's own
- * time ({@code junction.gateway.overhead}) for requests that went through the pipeline.
+ * time ({@code junction.gateway.overhead}) and its upstream waits ({@code junction.gateway.upstream})
+ * for requests that went through the pipeline.
  */
 public final class GatewayTimingFilter implements WebFilter {
 
@@ -34,6 +36,11 @@ public final class GatewayTimingFilter implements WebFilter {
 			ChatExchange chat = exchange.getAttribute(ChatExchange.ATTRIBUTE);
 			if (chat != null) {
 				this.metrics.overhead(chat.entryPoint(), chat.gatewayNanos());
+				long upstream = chat.upstreamNanos();
+				Target target = chat.target();
+				if (upstream > 0 && target != null) {
+					this.metrics.upstream(chat.entryPoint(), target.provider(), upstream);
+				}
 			}
 		});
 	}

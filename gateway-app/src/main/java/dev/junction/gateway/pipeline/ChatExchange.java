@@ -25,6 +25,8 @@ public final class ChatExchange {
 
 	private final long startNanos;
 
+	private final String requestId;
+
 	private final AtomicLong upstreamNanos = new AtomicLong();
 
 	private volatile long upstreamSince;
@@ -46,9 +48,11 @@ public final class ChatExchange {
 	 * @param client who is asking: the gateway key's id, or the client address
 	 * @param entryPoint the API it came through (a metric tag: chat, rpc, trpc)
 	 * @param startNanos {@link System#nanoTime()} when the request arrived
+	 * @param requestId the request's id, sent upstream and written in its log lines
 	 */
-	public ChatExchange(ChatRequest request, String client, String entryPoint, long startNanos) {
+	public ChatExchange(ChatRequest request, String client, String entryPoint, long startNanos, String requestId) {
 		this.request = request;
+		this.requestId = requestId;
 		this.client = client;
 		this.entryPoint = entryPoint;
 		this.startNanos = startNanos;
@@ -56,6 +60,10 @@ public final class ChatExchange {
 
 	public ChatRequest request() {
 		return this.request;
+	}
+
+	public String requestId() {
+		return this.requestId;
 	}
 
 	public String client() {

@@ -49,7 +49,8 @@ public final class ProviderStage implements ChatStage {
 	/** The call for the current target, with the key the pool stage chose (none for keyless providers). */
 	private static ProviderRequest request(ChatExchange exchange) {
 		KeyPool.PooledKey key = exchange.key();
-		return new ProviderRequest(exchange.request(), exchange.target().model(), (key != null) ? key.value() : null);
+		return new ProviderRequest(exchange.request(), exchange.target().model(), (key != null) ? key.value() : null,
+				exchange.requestId());
 	}
 
 }

@@ -59,7 +59,6 @@ public final class ProviderLimiter {
 		this.queueWait = Timer.builder(QUEUE_WAIT)
 			.description("Time a request waited for a provider permit")
 			.tag("provider", this.provider)
-			.publishPercentileHistogram()
 			.register(registry);
 	}
 

@@ -6,6 +6,7 @@ import dev.junction.gateway.chat.ChatRequest;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.requestid.RequestId;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -69,7 +70,7 @@ public final class AiProcedures {
 			body.put("temperature", temperature);
 		}
 		ChatExchange exchange = new ChatExchange(ChatRequest.of(body), call.client(), call.entryPoint(),
-				call.startNanos());
+				call.startNanos(), RequestId.of(call.exchange()));
 		call.exchange().getAttributes().putIfAbsent(ChatExchange.ATTRIBUTE, exchange);
 		return this.pipeline.complete(exchange).map((result) -> result(result, model));
 	}

@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import dev.junction.gateway.calculator.CalculatorClient;
 import dev.junction.gateway.calculator.CalculatorClient.Operation;
+import dev.junction.gateway.requestid.RequestId;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -30,7 +31,8 @@ public final class CalculatorProcedures {
 				List.of(Param.required("a", "number", "The first operand"),
 						Param.required("b", "number", "The second operand")),
 				Schemas.type("number"),
-				(arguments, call) -> this.calculator.calculate(operation, arguments.number("a"), arguments.number("b"))
+				(arguments, call) -> this.calculator.calculate(operation, arguments.number("a"), arguments.number("b"),
+						RequestId.of(call.exchange()))
 					.map((result) -> (JsonNode) JsonNodeFactory.instance.numberNode(result)));
 	}
 

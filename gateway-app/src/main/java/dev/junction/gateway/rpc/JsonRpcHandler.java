@@ -62,7 +62,7 @@ public final class JsonRpcHandler {
 		return this.bodies.read(request.exchange().getRequest())
 			.flatMap((body) -> respond(body, call))
 			.onErrorResume((failure) -> {
-				RpcError error = this.errors.of(failure);
+				RpcError error = this.errors.of(failure, request.exchange());
 				ServerResponse.BodyBuilder response = ServerResponse.status(error.httpStatus())
 					.contentType(MediaType.APPLICATION_JSON);
 				if (error.httpStatus() == 413) {
@@ -151,7 +151,7 @@ public final class JsonRpcHandler {
 			.switchIfEmpty(Mono.fromSupplier(
 					() -> new Outcome(JsonRpcResponses.result(this.mapper, responseId, NullNode.getInstance()), null)))
 			.onErrorResume((failure) -> {
-				RpcError error = this.errors.of(failure);
+				RpcError error = this.errors.of(failure, call.exchange());
 				return Mono.just(new Outcome(JsonRpcResponses.error(this.mapper, responseId, error), error));
 			});
 	}

@@ -46,7 +46,7 @@ public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
 		if ((!rpc && !trpc) || response.isCommitted()) {
 			return Mono.error(failure);
 		}
-		RpcError error = this.errors.of(failure);
+		RpcError error = this.errors.of(failure, exchange);
 		JsonNode body;
 		int status;
 		if (rpc) {

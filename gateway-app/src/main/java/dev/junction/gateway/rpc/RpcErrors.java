@@ -4,10 +4,13 @@ import dev.junction.gateway.calculator.CalculatorException;
 import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.error.InternalGatewayException;
 import dev.junction.gateway.error.OpenAiErrors;
+import dev.junction.gateway.requestid.RequestId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.web.server.ServerWebExchange;
 
 /**
  * Maps any failure of a call to an {@link RpcError}: the gateway's own failures keep their
@@ -27,7 +30,8 @@ public final class RpcErrors {
 		this.mapper = mapper;
 	}
 
-	public RpcError of(Throwable failure) {
+	/** The error for {@code failure} in a call of {@code exchange}'s request. */
+	public RpcError of(Throwable failure, ServerWebExchange exchange) {
 		if (failure instanceof RpcException rpc) {
 			return rpc.error();
 		}
@@ -36,7 +40,11 @@ public final class RpcErrors {
 		}
 		GatewayException error = this.gatewayErrors.toGatewayException(failure);
 		if (error instanceof InternalGatewayException) {
-			logger.error("Unexpected failure in an RPC call", failure);
+			logger.atError()
+				.setMessage("Unexpected failure in an RPC call")
+				.addKeyValue(RequestId.LOG_KEY, RequestId.of(exchange))
+				.setCause(failure)
+				.log();
 			return RpcError.internal();
 		}
 		return gateway(error);

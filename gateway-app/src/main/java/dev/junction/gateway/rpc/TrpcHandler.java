@@ -56,7 +56,7 @@ public final class TrpcHandler {
 		return input(request)
 			.map((input) -> new Input(input, null))
 			.defaultIfEmpty(new Input(null, null))
-			.onErrorResume((failure) -> Mono.just(new Input(null, this.errors.of(failure))))
+			.onErrorResume((failure) -> Mono.just(new Input(null, this.errors.of(failure, call.exchange()))))
 			.flatMap((input) -> {
 				if (input.error() != null && input.error().httpStatus() == 413) {
 					return respond(request, paths, batch, errorsFor(paths, input.error()));
@@ -100,7 +100,7 @@ public final class TrpcHandler {
 		}
 		return this.procedures.call(procedure, value, call)
 			.map((data) -> TrpcResponses.result(this.mapper, data))
-			.onErrorResume((failure) -> Mono.just(error(this.errors.of(failure), path)));
+			.onErrorResume((failure) -> Mono.just(error(this.errors.of(failure, call.exchange()), path)));
 	}
 
 	/** The raw input: GET's {@code input} parameter or POST's body, parsed; empty when there is none. */

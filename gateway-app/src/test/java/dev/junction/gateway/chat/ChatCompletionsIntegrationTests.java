@@ -326,7 +326,7 @@ class ChatCompletionsIntegrationTests {
 	}
 
 	@Test
-	void reportsServerTimingAndMetrics() {
+	void reportsServerTimingAndMetricsWithSloBuckets() {
 		HttpResponse<String> response = Http.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + KEY,
 				body());
 		assertThat(response.statusCode()).isEqualTo(200);
@@ -338,7 +338,15 @@ class ChatCompletionsIntegrationTests {
 					+ "[^}]*provider=\"up\"[^}]*status=\"200\"[^}]*} [1-9]")
 			.containsPattern("gen_ai_client_operation_duration_seconds_count\\{[^}]*gen_ai_provider_name=\"openai\"")
 			.containsPattern("gen_ai_client_token_usage_tokens_sum\\{[^}]*gen_ai_token_type=\"output\"[^}]*} [1-9]")
-			.contains("junction_gateway_overhead_seconds_bucket");
+			.containsPattern("junction_gateway_overhead_seconds_bucket\\{[^}]*entry=\"chat\",le=\"1.0E-5\"} [0-9]")
+			.containsPattern("junction_gateway_overhead_seconds_bucket\\{[^}]*entry=\"chat\",le=\"0.05\"} [1-9]")
+			.containsPattern("junction_gateway_upstream_seconds_bucket\\{[^}]*entry=\"chat\",provider=\"up\",le=\"60.0\"} [1-9]")
+			.containsPattern("junction_gateway_requests_seconds_bucket\\{[^}]*provider=\"up\"[^}]*le=\"0.0025\"} [0-9]")
+			.containsPattern("gen_ai_client_operation_duration_seconds_bucket\\{[^}]*le=\"81.92\"} [1-9]")
+			.containsPattern("gen_ai_client_token_usage_tokens_bucket\\{[^}]*le=\"4.0\"} [0-9]")
+			.containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/v1/chat/completions\",le=\"60.0\"} [1-9]")
+			.doesNotContainPattern("junction_gateway_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"}")
+			.doesNotContain("http_server_requests_active_seconds_bucket");
 	}
 
 	private static String body() {

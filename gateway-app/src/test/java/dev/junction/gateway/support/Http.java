@@ -50,7 +50,8 @@ public final class Http {
 		CLIENTS.remove(port);
 	}
 
-	private static HttpResponse<String> send(HttpRequest request) {
+	/** Sends {@code request} on the client of its server's port. */
+	public static HttpResponse<String> send(HttpRequest request) {
 		HttpClient client = CLIENTS.computeIfAbsent(request.uri().getPort(),
 				(port) -> HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
 		try {

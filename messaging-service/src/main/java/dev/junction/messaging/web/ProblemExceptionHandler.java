@@ -54,7 +54,10 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 			return Mono.error(ex);
 		}
 		String path = exchange.getRequest().getPath().value();
-		Problem problem = toProblem(ex, path);
+		if (path.startsWith("/actuator/")) {
+			return Mono.error(ex);
+		}
+		Problem problem = toProblem(ex, path, RequestId.of(exchange));
 		HttpHeaders headers = response.getHeaders();
 		if (ex instanceof ErrorResponse errorResponse) {
 			headers.addAll(errorResponse.getHeaders());
@@ -69,7 +72,7 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)));
 	}
 
-	Problem toProblem(Throwable ex, String path) {
+	Problem toProblem(Throwable ex, String path, String requestId) {
 		if (ex instanceof InvalidFieldException invalid) {
 			return problem(invalid.type(), invalid.getMessage(), path, invalid.field(),
 					List.of(new Problem.FieldError(invalid.field(), invalid.getMessage())));
@@ -102,10 +105,20 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 			return problem(ProblemType.CONFLICT, "The request conflicts with existing data", path, null, null);
 		}
 		if (isUnavailable(ex)) {
-			logger.warn("Database unavailable while handling {}: {}", path, ex.toString());
+			logger.atWarn()
+				.setMessage("Database unavailable while handling {}: {}")
+				.addArgument(path)
+				.addArgument(ex::toString)
+				.addKeyValue(RequestId.LOG_KEY, requestId)
+				.log();
 			return problem(ProblemType.UNAVAILABLE, "The database is unavailable", path, null, null);
 		}
-		logger.error("Unexpected failure handling {}", path, ex);
+		logger.atError()
+			.setMessage("Unexpected failure handling {}")
+			.addArgument(path)
+			.addKeyValue(RequestId.LOG_KEY, requestId)
+			.setCause(ex)
+			.log();
 		return problem(ProblemType.INTERNAL, "An unexpected error occurred", path, null, null);
 	}
 

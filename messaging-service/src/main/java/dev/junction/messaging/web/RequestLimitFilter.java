@@ -55,7 +55,8 @@ public class RequestLimitFilter implements WebFilter {
 		return handled.timeout(this.timeout, Mono.error(() -> ApiException.requestTimeout(this.timeout)));
 	}
 
-	private static boolean isStream(ServerHttpRequest request) {
+	/** Whether the request asks for the live event stream, which no timeout nor timer applies to. */
+	static boolean isStream(ServerHttpRequest request) {
 		return request.getPath().value().equals(STREAM_PATH)
 				|| request.getHeaders().getAccept().contains(MediaType.TEXT_EVENT_STREAM);
 	}

@@ -53,6 +53,13 @@ public class DeliveryRepository {
 			.one();
 	}
 
+	/** How many deliveries are dead letters. */
+	public Mono<Long> countDead() {
+		return this.client.sql("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'DEAD'")
+			.map((row) -> row.get(0, Long.class))
+			.one();
+	}
+
 	/** Records one attempt: delivered on success, retrying otherwise. */
 	public Mono<Long> recordAttempt(UUID id, boolean delivered, Integer statusCode, String error, Instant at) {
 		String status = delivered ? DeliveryStatus.DELIVERED.name() : DeliveryStatus.RETRYING.name();

@@ -54,13 +54,15 @@ public class WebhookDispatcher implements SmartLifecycle {
 
 	private final Clock clock;
 
+	private final WebhookMetrics metrics;
+
 	private volatile Sinks.Many<Job> redeliveries = Sinks.many().unicast().onBackpressureBuffer();
 
 	private volatile Disposable subscription;
 
 	public WebhookDispatcher(EventBus bus, WebhookRepository webhooks, DeliveryRepository deliveries,
 			EventRepository events, WebhookSender sender, WebhookProperties properties, JsonMapper jsonMapper,
-			Clock clock) {
+			Clock clock, WebhookMetrics metrics) {
 		this.events = events;
 		this.bus = bus;
 		this.webhooks = webhooks;
@@ -69,6 +71,7 @@ public class WebhookDispatcher implements SmartLifecycle {
 		this.properties = properties;
 		this.jsonMapper = jsonMapper;
 		this.clock = clock;
+		this.metrics = metrics;
 	}
 
 	@Override
@@ -102,6 +105,7 @@ public class WebhookDispatcher implements SmartLifecycle {
 
 	/** Queues another round of attempts for a delivery revived from the dead letters. */
 	void redeliver(Delivery delivery, Webhook webhook, Event event) {
+		this.metrics.recount();
 		Sinks.Many<Job> queue = this.redeliveries;
 		Sinks.EmitResult result;
 		synchronized (queue) {
@@ -147,6 +151,7 @@ public class WebhookDispatcher implements SmartLifecycle {
 				.maxBackoff(this.properties.maxDelay())
 				.jitter(0.1))
 			.onErrorResume((ex) -> this.deliveries.setStatus(job.deliveryId(), DeliveryStatus.DEAD, now())
+				.doOnNext((updated) -> this.metrics.deadLettered())
 				.doOnNext((updated) -> logger.info("Delivery {} of event {} to webhook {} is a dead letter after {} attempts",
 						job.deliveryId(), job.event().id(), job.webhook().id(), attempt.get()))
 				.then())
@@ -165,8 +170,13 @@ public class WebhookDispatcher implements SmartLifecycle {
 				boolean delivered = status >= 200 && status < 300;
 				Mono<Long> recorded = this.deliveries.recordAttempt(job.deliveryId(), delivered, status,
 						delivered ? null : "HTTP " + status, now());
-				return delivered ? recorded.then()
+				return delivered ? recorded.doOnSuccess((updated) -> this.metrics.delivered()).then()
 						: recorded.then(Mono.error(new DeliveryFailedException(status)));
+			})
+			.doOnError((ex) -> {
+				if (attempt < this.properties.maxAttempts()) {
+					this.metrics.retried();
+				}
 			});
 	}
 

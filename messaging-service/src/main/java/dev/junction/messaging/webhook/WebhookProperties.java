@@ -17,12 +17,14 @@ import org.springframework.validation.annotation.Validated;
  * @param maxDelay longest delay between two attempts
  * @param timeout longest wait for a receiver's answer
  * @param concurrency deliveries in flight at once
+ * @param deadLetterCountInterval how often the dead letters are counted for the metrics
  */
 @Validated
 @ConfigurationProperties(WebhookProperties.PREFIX)
 public record WebhookProperties(@Min(1) @DefaultValue("5") int maxAttempts,
 		@NotNull @DefaultValue("1s") Duration baseDelay, @NotNull @DefaultValue("5m") Duration maxDelay,
-		@NotNull @DefaultValue("10s") Duration timeout, @Min(1) @DefaultValue("64") int concurrency) {
+		@NotNull @DefaultValue("10s") Duration timeout, @Min(1) @DefaultValue("64") int concurrency,
+		@NotNull @DefaultValue("30s") Duration deadLetterCountInterval) {
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.messaging.webhooks";

@@ -64,6 +64,18 @@ public abstract class IntegrationTestSupport {
 		return builder.build();
 	}
 
+	/** The Prometheus scrape, fetched without an API key as a Prometheus server would. */
+	protected String prometheus() {
+		return client(null).get()
+			.uri("http://127.0.0.1:" + this.port + "/actuator/prometheus")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody();
+	}
+
 	/** A name no other test uses. */
 	protected static String uniqueName(String prefix) {
 		return prefix + "-" + names.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 8);

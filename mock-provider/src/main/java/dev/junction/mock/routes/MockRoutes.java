@@ -22,6 +22,7 @@ import dev.junction.mock.pipeline.ErrorFormat;
 import dev.junction.mock.pipeline.MockEndpoint;
 import dev.junction.mock.pipeline.MockError;
 import dev.junction.mock.pipeline.Responder;
+import dev.junction.mock.requestid.RequestIdFilter;
 import dev.junction.mock.stats.MockStats;
 import dev.junction.mock.stats.Route;
 import dev.junction.mock.stats.StatsHandler;
@@ -55,6 +56,7 @@ public final class MockRoutes {
                 .GET("/mock/stats", statsHandler::show)
                 .DELETE("/mock/stats", statsHandler::reset)
                 .route(RequestPredicates.path("/v1/**"), request -> unknownUrl(request, clientShape.apply(request)))
+                .filter(new RequestIdFilter())
                 .build();
     }
 

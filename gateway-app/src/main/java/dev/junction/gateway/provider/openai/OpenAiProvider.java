@@ -16,6 +16,7 @@ import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.provider.Usage;
+import dev.junction.gateway.requestid.RequestId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelOption;
@@ -125,7 +126,10 @@ public final class OpenAiProvider implements ChatProvider {
 	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, byte[] json) {
 		return clientFor(request.apiKey()).post()
 			.uri(this.completionsUri)
-			.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
+			.send((outbound, body) -> {
+				outbound.header(RequestId.HEADER, request.requestId());
+				return body.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
+			});
 	}
 
 	/** A client with the headers for one key, configured once per key rather than per request. */

@@ -7,8 +7,10 @@ import java.util.Map;
 
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.provider.ProviderRequest;
+import dev.junction.gateway.requestid.RequestId;
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.ai.anthropic.AnthropicChatOptions;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.SystemMessage;
@@ -72,7 +74,21 @@ final class OpenAiToPrompt {
 			}
 			toolOptions.toolCallbacks(tools);
 		}
+		requestIdHeader(options, defaults, request.requestId());
 		return new Prompt(messages, options.build());
+	}
+
+	/** Sends the request id upstream as an HTTP header, for the models whose options carry per-request headers. */
+	private static void requestIdHeader(ChatOptions.Builder<?> options, ChatOptions defaults, String requestId) {
+		if (options instanceof AnthropicChatOptions.Builder anthropic
+				&& defaults instanceof AnthropicChatOptions base) {
+			Map<String, String> headers = new HashMap<>();
+			if (base.getHttpHeaders() != null) {
+				headers.putAll(base.getHttpHeaders());
+			}
+			headers.put(RequestId.HEADER, requestId);
+			anthropic.httpHeaders(headers);
+		}
 	}
 
 	private static Message message(JsonNode message, int index, Map<String, String> toolNames) {
