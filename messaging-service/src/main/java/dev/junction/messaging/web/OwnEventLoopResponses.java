@@ -1,0 +1,90 @@
+package dev.junction.messaging.web;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.netty.channel.EventLoop;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.Connection;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.http.server.reactive.HttpHandler;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
+
+/**
+ * Writes every response on the event loop of its own connection. Database results arrive
+ * on other threads (the driver's, or another request's event loop that handed a pooled
+ * connection over); a response completed from there races Reactor Netty's handling of the
+ * next keep-alive request on the same connection, which then is never read: the client
+ * waits forever. Moving the response's signals onto the connection's loop removes the race.
+ */
+public final class OwnEventLoopResponses implements HttpHandler {
+
+	private static final Map<EventLoop, Scheduler> SCHEDULERS = new ConcurrentHashMap<>();
+
+	private final HttpHandler delegate;
+
+	private OwnEventLoopResponses(HttpHandler delegate) {
+		this.delegate = delegate;
+	}
+
+	/** The decorator that puts this handler in front of the application's. */
+	public static HttpHandlerDecoratorFactory decorator() {
+		return OwnEventLoopResponses::new;
+	}
+
+	@Override
+	public Mono<Void> handle(ServerHttpRequest request, ServerHttpResponse response) {
+		EventLoop loop = eventLoop(request);
+		if (loop == null) {
+			return this.delegate.handle(request, response);
+		}
+		return this.delegate.handle(request,
+				new OnLoop(response, SCHEDULERS.computeIfAbsent(loop, Schedulers::fromExecutor)));
+	}
+
+	private static @Nullable EventLoop eventLoop(ServerHttpRequest request) {
+		Object nativeRequest = ServerHttpRequestDecorator.getNativeRequest(request);
+		return (nativeRequest instanceof Connection connection) ? connection.channel().eventLoop() : null;
+	}
+
+	private static final class OnLoop extends ServerHttpResponseDecorator {
+
+		private final Scheduler loop;
+
+		OnLoop(ServerHttpResponse delegate, Scheduler loop) {
+			super(delegate);
+			this.loop = loop;
+		}
+
+		@Override
+		public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
+			if (body instanceof Mono<? extends DataBuffer> single) {
+				return super.writeWith(single.publishOn(this.loop));
+			}
+			return super.writeWith(Flux.from(body).publishOn(this.loop));
+		}
+
+		@Override
+		public Mono<Void> writeAndFlushWith(Publisher<? extends Publisher<? extends DataBuffer>> body) {
+			return super.writeAndFlushWith(
+					Flux.from(body).map((chunk) -> Flux.from(chunk).publishOn(this.loop)).publishOn(this.loop));
+		}
+
+		@Override
+		public Mono<Void> setComplete() {
+			return Mono.defer(super::setComplete).subscribeOn(this.loop);
+		}
+
+	}
+
+}
