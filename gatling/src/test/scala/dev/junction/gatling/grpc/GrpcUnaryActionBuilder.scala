@@ -1,8 +1,9 @@
 package dev.junction.gatling.grpc
 
 import scala.concurrent.duration.FiniteDuration
+import scala.util.control.NonFatal
 
-import io.gatling.commons.validation.{Success, Validation}
+import io.gatling.commons.validation.{Failure, Success, Validation}
 import io.gatling.core.action.Action
 import io.gatling.core.action.builder.ActionBuilder
 import io.gatling.core.session.{Expression, Session}
@@ -43,7 +44,9 @@ final case class GrpcUnaryActionBuilder[Req, Resp](
 
   /** The request message, made from the virtual user's session on each call. */
   def payload(request: Session => Req): GrpcUnaryActionBuilder[Req, Resp] =
-    copy(payload = Some(session => Success(request(session))))
+    copy(payload = Some(session =>
+      try Success(request(session))
+      catch { case NonFatal(e) => Failure(s"payload of ${method.getFullMethodName} failed: $e") }))
 
   /** The request message as a Gatling expression, which may fail with a message. */
   def payloadExpression(request: Expression[Req]): GrpcUnaryActionBuilder[Req, Resp] = copy(payload = Some(request))

@@ -97,6 +97,15 @@ class GrpcUnaryActionIntegrationTests {
     assertEquals(Map("check failed: product is 13" -> TestSimulations.Users), unary.errors("Multiply, wrong check"))
 
   @Test
+  def recordsAFailingPayloadAsACrashAndCarriesOn(): Unit = {
+    assertEquals(0, unary.ok("Payload throws") + unary.ko("Payload throws"), "no call is made")
+    assertEquals(Some(TestSimulations.Users), unary.allErrors.collectFirst {
+      case (message, count) if message.startsWith("Payload throws: ") && message.contains("no operands") => count
+    }, unary.allErrors.toString)
+    assertEquals(TestSimulations.Users, unary.ok("Subtract, saved"), "the users went on")
+  }
+
+  @Test
   def spreadsCallsOverTheConfiguredChannelsAndClosesThemAtTheEnd(): Unit = {
     assertEquals(3, connectionsSeen, "one connection per channel")
     assertTrue(closedAtEnd, "channels are shut down when the simulation ends")

@@ -1,5 +1,7 @@
 package dev.junction.gatling.messaging
 
+import scala.concurrent.duration._
+
 import io.gatling.core.Predef._
 import io.gatling.core.assertion.AssertionWithPath
 import io.gatling.commons.stats.assertion.Assertion
@@ -18,6 +20,7 @@ import dev.junction.gatling.Settings
  *  - `messaging.apiKey` (none): an API key with write scope, sent as `x-api-key`: the
  *    service's `junction.messaging.admin-key` (write scope creates the data the lists need
  *    when the database is empty; read scope suffices for a seeded database)
+ *  - `messaging.requestTimeout` (30 s / 5 s): a request without an answer by then fails
  *  - `messaging.p50Ms` (50 / 50), `messaging.p95Ms` (200 / 200), `messaging.p99Ms` (500 / 500),
  *    `messaging.failedPercent` (0.1 / 0.1): document 004's "Acceptable" thresholds
  *    (section "Thresholds": p50 < 50 ms, p95 < 200 ms, p99 < 500 ms, error rate < 0.1 %)
@@ -30,10 +33,13 @@ object Messaging {
 
   def apiKey: String = Settings.string("messaging.apiKey", "")
 
+  /** How long a request may take before it fails: the service's own request timeout, also ab's default. */
+  lazy val requestTimeout: FiniteDuration = Settings.duration("messaging.requestTimeout", 30.seconds, 5.seconds)
+
   /** An endpoint of document 004: its name in the tables (also the request name) and its path. */
   final case class Endpoint(key: String, name: String, path: String, authenticated: Boolean = true) {
     def request(requestName: String = name): ChainBuilder = {
-      val get = http(requestName).get(Base + path)
+      val get = http(requestName).get(Base + path).requestTimeout(requestTimeout)
       exec((if (authenticated) get.header("x-api-key", apiKey) else get).check(status.is(200)))
     }
   }

@@ -26,6 +26,9 @@ package io.gatling.charts.stats {
     /** The error messages of `request`, with their counts. */
     def errors(request: String): Map[String, Int] =
       data.errors(Some(request), None).map(e => e.message -> e.count).toMap
+
+    /** Every error message of the run, requests that could not be built included, with their counts. */
+    def allErrors: Map[String, Int] = data.errors(None, None).map(e => e.message -> e.count).toMap
   }
 
   object JunctionTestRunData {

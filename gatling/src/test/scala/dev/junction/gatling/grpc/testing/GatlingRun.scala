@@ -19,6 +19,9 @@ object GatlingRun {
 
     /** Error messages of `request` with their counts. */
     def errors(request: String): Map[String, Int] = data.errors(request)
+
+    /** Every error message of the run, with their counts. */
+    def allErrors: Map[String, Int] = data.allErrors
   }
 
   def apply(simulation: Class[_], resultsFolder: Path, properties: Map[String, String]): Result = synchronized {

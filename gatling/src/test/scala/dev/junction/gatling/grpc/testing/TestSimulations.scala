@@ -39,6 +39,8 @@ class UnaryCallsSimulation extends Simulation {
       .expectStatus(Status.Code.INVALID_ARGUMENT))
     .exec(grpc("Multiply, wrong check").unary(CalculatorGrpc.getMultiplyMethod).payload(op(3, 4))
       .check("product is 13")((_, response) => response.getResult == 13))
+    .exec(grpc("Payload throws").unary(CalculatorGrpc.getAddMethod)
+      .payload((_: Session) => throw new IllegalStateException("no operands")))
     .exec(grpc("Subtract, saved").unary(CalculatorGrpc.getSubtractMethod).payload(op(10, 4)).saveAs("difference"))
     .exec(grpc("Add the saved difference").unary(CalculatorGrpc.getAddMethod)
       .payload(session => op(session("difference").as[dev.junction.calculator.v1.CalculationResult].getResult, 1))
