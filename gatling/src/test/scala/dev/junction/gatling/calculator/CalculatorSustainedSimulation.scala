@@ -19,9 +19,11 @@ import dev.junction.gatling.calculator.Calculator.Operation
  *  - `calculator.sustained.failedPercent` (0.0003 / 0.0003): the reference's 99.9997 % success rate
  *  - `calculator.warmup` (10 s / 1 s): mixed calls at concurrency 10 first (`Warm-up <Operation>`)
  *
- * Assertions: failed calls at most `calculator.sustained.failedPercent`, and the rate held:
- * at least 95 % of `calculator.sustained.rate` on average. The reference gives no latency
- * figure for this test; its memory (stable at ~35 MB) is for the runner to sample.
+ * Assertions: failed calls at most `calculator.sustained.failedPercent`, the reference's only
+ * figure for this test besides memory (stable at ~35 MB), which is for the runner to sample.
+ * The open model sends at the rate whatever the service does, so a service that cannot keep
+ * up shows as growing latency, not as a lower count; Gatling's per-request "Cnt/s" divides by
+ * the whole run, warm-up included, so read the rate as count / `calculator.sustained.duration`.
  */
 class CalculatorSustainedSimulation extends Simulation {
 
@@ -36,9 +38,7 @@ class CalculatorSustainedSimulation extends Simulation {
 
   setUp(Calculator.consecutive(Calculator.warmUp(Calculator.warmUpDuration, protocol).toSeq :+
       sustained.inject(constantUsersPerSec(rate).during(duration)).protocols(protocol)))
-    .assertions(
-      global.failedRequests.percent.lte(failedPercent),
-      details(CalculatorSustainedSimulation.RequestName).requestsPerSec.gte(rate * 0.95))
+    .assertions(global.failedRequests.percent.lte(failedPercent))
 }
 
 object CalculatorSustainedSimulation {
