@@ -188,6 +188,10 @@ class SelectionTests(unittest.TestCase):
         [(suite, sims)] = run.select("HealthSimulation")
         self.assertEqual((suite.doc, sims), ("000", ["dev.junction.gatling.rpc.HealthSimulation"]))
         self.assertEqual(len(run.select(None)), len(run.SUITES))
+        selection = run.select("GatewayOverheadSimulation, HealthSimulation,001")
+        self.assertEqual([(suite.doc, [run.simple_name(s) for s in sims]) for suite, sims in selection],
+                         [("000", ["HealthSimulation"]), ("001", ["ChatCompletionsConstantRateSimulation"]),
+                          ("003", ["GatewayOverheadSimulation"])])
         with self.assertRaises(run.UsageError):
             run.select("NoSuchSimulation")
 

@@ -15,7 +15,7 @@ import scala.concurrent.duration._
  *
  * Open model: `chat.rate` arrivals/s (1000; smoke 20; the stress test is `-Dchat.rate=5000`) for
  * `chat.duration` (3 s, the document's short test; smoke 3 s; the 60 s variant is
- * `-Dchat.duration=60`), after `chat.warmUp` at the same rate (5 s; smoke 0), on a shared
+ * `-Dchat.duration=60`), after `chat.warmUp` ramping up to that rate (10 s; smoke 0), on a shared
  * connection pool, to `chat.path` (`/ai/chat/completions`) with `chat.model`
  * (`emulator/gpt-4o-mini`). Arrivals that find `chat.maxInFlight` (1000, k6's `maxVUs`)
  * requests in flight, or start over 1 s late, are not sent and are counted as unsent (see
@@ -27,7 +27,7 @@ class ChatCompletionsConstantRateSimulation extends Simulation {
 
   private val rate = Settings.double("chat.rate", 1000, 20)
   private val during = Settings.duration("chat.duration", 3.seconds, 3.seconds)
-  private val warmUp = Settings.duration("chat.warmUp", 5.seconds, 0.seconds)
+  private val warmUp = Settings.duration("chat.warmUp", 10.seconds, 0.seconds)
   private val maxInFlight = Settings.int("chat.maxInFlight", 1000)
   private val path = Settings.string("chat.path", "/ai/chat/completions")
   private val model = Settings.string("chat.model", "emulator/gpt-4o-mini")
@@ -48,7 +48,7 @@ class ChatCompletionsConstantRateSimulation extends Simulation {
         .check(status.is(200), jsonPath("$.choices[0].message").exists))
 
   private val warmUpLoad = Option.when(warmUp.toMillis > 0)(
-    Gateway.open("chat completions warm-up", completion(Gateway.WarmUp), rate, warmUp))
+    Gateway.openWarmUp("chat completions warm-up", completion(Gateway.WarmUp), rate, warmUp))
 
   after(gate.report("chat completions", unsentFile))
 

@@ -42,7 +42,9 @@ object Gateway {
 
   /**
    * A closed model as `ab -n requests -c concurrency` runs it: `concurrency` users, each sending
-   * its share of `requests` back to back on its own keep-alive connection.
+   * its share of `requests` back to back on its own keep-alive connection. The simulations end
+   * their request names in the concurrency (`GET /health c100`), so throughput can be read from a
+   * report as concurrency / mean, as ab computes it.
    */
   def closed(name: String, chain: ChainBuilder, requests: Int, concurrency: Int): PopulationBuilder = {
     val users = math.max(1, math.min(concurrency, requests))
@@ -56,6 +58,13 @@ object Gateway {
    */
   def open(name: String, chain: ChainBuilder, rate: Double, during: FiniteDuration): PopulationBuilder =
     scenario(name).exec(chain).inject(constantUsersPerSec(rate).during(during))
+
+  /**
+   * A warm-up for an open model: arrivals ramping from a tenth of `rate` to `rate` over `during`,
+   * so that cold JVMs (services and Gatling's own) are not met with the full rate at once.
+   */
+  def openWarmUp(name: String, chain: ChainBuilder, rate: Double, during: FiniteDuration): PopulationBuilder =
+    scenario(name).exec(chain).inject(rampUsersPerSec(math.max(1.0, rate / 10)).to(rate).during(during))
 
   /** `main`, preceded by `warmUp` when there is one. */
   def afterWarmUp(warmUp: Option[PopulationBuilder], main: PopulationBuilder): PopulationBuilder =

@@ -15,7 +15,7 @@ import scala.concurrent.duration._
  *
  * Two open-model scenarios side by side, at `overhead.rate` arrivals/s each (1000; smoke 20;
  * the document's load is `-Doverhead.rate=5000`) for `overhead.duration` (30 s; smoke 5 s),
- * after `overhead.warmUp` (10 s; smoke 0): the same chat completion
+ * after `overhead.warmUp` ramping up to that rate (10 s; smoke 0): the same chat completion
  * (`{"messages":[{"role":"user","content":"hi"}],"max_tokens":2}`) through the gateway
  * (`gateway.url`, model `overhead.model`, `emulator/gpt-4o-mini`) and straight to the emulator
  * (`provider.url`, model `overhead.providerModel`, `gpt-4o-mini`). Their requests are named
@@ -51,7 +51,7 @@ class GatewayOverheadSimulation extends Simulation {
   private def load(label: String, chain: String => ChainBuilder, protocol: HttpProtocolBuilder) =
     Gateway.afterWarmUp(
       Option.when(warmUp.toMillis > 0)(
-        Gateway.open(s"$label warm-up", chain(s"${Gateway.WarmUp} $label"), rate, warmUp).protocols(protocol)),
+        Gateway.openWarmUp(s"$label warm-up", chain(s"${Gateway.WarmUp} $label"), rate, warmUp).protocols(protocol)),
       Gateway.open(label, chain(s"chat completion $label"), rate, during).protocols(protocol))
 
   setUp(

@@ -27,7 +27,7 @@ class GenerateTextSimulation extends Simulation {
   private val maxMeanOverheadMs = Settings.double("generateText.maxMeanOverheadMs", 11.34, 5000)
   private val model = Settings.string("generateText.model", "claude/claude-sonnet-4-5")
 
-  private val Name = "ai.generateText"
+  private val Name = s"ai.generateText c$concurrency"
 
   private val generateParams =
     s"""{"content":"Hey there, nice to meet you","systemPrompt":"default","model":"$model"}"""

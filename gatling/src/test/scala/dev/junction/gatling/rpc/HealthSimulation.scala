@@ -11,7 +11,7 @@ import io.gatling.http.Predef._
  *
  * Closed model like ab's: `health.concurrency` users (100; smoke 10) share `health.requests`
  * (1000; smoke 100), each on its own keep-alive connection (ab without `-k` reconnects every
- * time). `health.warmUpRequests` (1000; smoke 0) go first, under another name.
+ * time). `health.warmUpRequests` (5000; smoke 0) go first, under another name.
  * Assertions: no failures; mean at most `health.maxMeanMs` (31.97, ab's "Time per request
  * (mean)"; smoke 1000). Requests per second follow as concurrency / mean.
  */
@@ -19,10 +19,10 @@ class HealthSimulation extends Simulation {
 
   private val requests = Settings.int("health.requests", 1000, 100)
   private val concurrency = Settings.int("health.concurrency", 100, 10)
-  private val warmUpRequests = Settings.int("health.warmUpRequests", 1000, 0)
+  private val warmUpRequests = Settings.int("health.warmUpRequests", 5000, 0)
   private val maxMeanMs = Settings.double("health.maxMeanMs", 31.97, 1000)
 
-  private val Name = "GET /health"
+  private val Name = s"GET /health c$concurrency"
 
   private def health(name: String) =
     exec(http(name).get("/health").check(status.is(200), jsonPath("$.status").is("UP")))

@@ -12,7 +12,7 @@ import io.gatling.http.Predef._
  * The gateway serves tRPC queries as `GET /trpc/<procedure>` and answers
  * `{"result":{"data":...}}`; `admin.healthCheck` needs an admin key (`gateway.adminKey`) and
  * checks the calculator afresh on every call. `trpcHealth.requests` (1000; smoke 50) one
- * after another (`trpcHealth.concurrency` 1), after `trpcHealth.warmUpRequests` (500; smoke 0).
+ * after another (`trpcHealth.concurrency` 1), after `trpcHealth.warmUpRequests` (2000; smoke 0).
  * Assertions: no failures; mean at most `trpcHealth.maxMeanMs` (2.1, the table) and p95 at most
  * `trpcHealth.maxP95Ms` (10, "expected <10ms"); smoke 1000 both.
  */
@@ -20,11 +20,11 @@ class TrpcHealthSimulation extends Simulation {
 
   private val requests = Settings.int("trpcHealth.requests", 1000, 50)
   private val concurrency = Settings.int("trpcHealth.concurrency", 1)
-  private val warmUpRequests = Settings.int("trpcHealth.warmUpRequests", 500, 0)
+  private val warmUpRequests = Settings.int("trpcHealth.warmUpRequests", 2000, 0)
   private val maxMeanMs = Settings.double("trpcHealth.maxMeanMs", 2.1, 1000)
   private val maxP95Ms = Settings.double("trpcHealth.maxP95Ms", 10, 1000)
 
-  private val Name = "admin.healthCheck"
+  private val Name = s"admin.healthCheck c$concurrency"
 
   private def call(name: String) =
     exec(http(name).get("/trpc/admin.healthCheck").check(status.is(200), jsonPath("$.result.data.status").exists))
