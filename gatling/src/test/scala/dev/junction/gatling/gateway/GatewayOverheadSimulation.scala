@@ -24,8 +24,10 @@ import scala.concurrent.duration._
  * Assertions: no failures on either; through the gateway, p50 at most the emulator's latency
  * `overhead.upstreamLatencyMs` (60, what the bench runner starts it with; smoke 0) plus
  * `overhead.maxAddedP50Ms` (1: the document's "provider + 50 µs" rounded up to Gatling's
- * millisecond resolution; smoke 1000), and p99 at most the latency plus
- * `overhead.maxAddedP99Ms` (1: "provider + 500 µs" likewise; smoke 1000).
+ * millisecond resolution; smoke 1000). Gatling's assertions cannot subtract one request's
+ * percentile from another's, and the tail of the direct requests alone is several milliseconds
+ * above the emulator's latency on a shared machine, so the higher percentiles are compared
+ * pairwise by the bench runner rather than asserted here.
  */
 class GatewayOverheadSimulation extends Simulation {
 
@@ -36,7 +38,6 @@ class GatewayOverheadSimulation extends Simulation {
   private val providerModel = Settings.string("overhead.providerModel", "gpt-4o-mini")
   private val upstreamLatencyMs = Settings.int("overhead.upstreamLatencyMs", 60, 0)
   private val maxAddedP50Ms = Settings.double("overhead.maxAddedP50Ms", 1, 1000)
-  private val maxAddedP99Ms = Settings.double("overhead.maxAddedP99Ms", 1, 1000)
 
   private val ViaGateway = "chat completion via gateway"
   private val Direct = "chat completion direct"
@@ -60,6 +61,5 @@ class GatewayOverheadSimulation extends Simulation {
     .assertions(
       details(ViaGateway).failedRequests.count.is(0L),
       details(Direct).failedRequests.count.is(0L),
-      details(ViaGateway).responseTime.percentile(50).lte(Gateway.ms(upstreamLatencyMs + maxAddedP50Ms)),
-      details(ViaGateway).responseTime.percentile(99).lte(Gateway.ms(upstreamLatencyMs + maxAddedP99Ms)))
+      details(ViaGateway).responseTime.percentile(50).lte(Gateway.ms(upstreamLatencyMs + maxAddedP50Ms)))
 }
