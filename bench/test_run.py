@@ -195,6 +195,16 @@ class SelectionTests(unittest.TestCase):
         with self.assertRaises(run.UsageError):
             run.select("NoSuchSimulation")
 
+    def test_documents_needing_the_same_services_run_together(self):
+        options = run.Options(smoke=False, ports=run.Ports(28000), jars_from=Path("."))
+        docs = [[suite.doc for suite, _ in group] for group in run.groups(run.select(None), options)]
+        self.assertEqual(docs, [["000"], ["001", "003"], ["002"], ["004"]])
+        docs = [[suite.doc for suite, _ in group] for group in run.groups(run.select("001,003"), options)]
+        self.assertEqual(docs, [["001", "003"]])
+        options.provider_latency_ms = 10
+        docs = [[suite.doc for suite, _ in group] for group in run.groups(run.select("000,001"), options)]
+        self.assertEqual(docs, [["000"], ["001"]])
+
     def test_finds_simulation_classes_in_sources(self):
         with tempfile.TemporaryDirectory() as tmp:
             source = Path(tmp) / "a" / "B.scala"
