@@ -124,7 +124,29 @@ class ReportParsingTests(unittest.TestCase):
         self.assertEqual(run.report_simulation("lastRun.txt"), (None, None))
 
 
+CONSOLE = """[INFO] Running simulation a.BSimulation.
+Simulation a.BSimulation started...
+Add auth=none: 99th percentile of response time is less than or equal to 12.0 : true (actual : 3.0)
+Global: percentage of failed events is less than or equal to 3.0E-4 : false (actual : 0.5)
+Simulation a.CSimulation started...
+Global: count of failed events is 0.0 : true (actual : 0.0)
+[INFO] BUILD SUCCESS
+"""
+
+
 class FiguresTests(unittest.TestCase):
+
+    def test_console_assertions_are_split_by_simulation(self):
+        found = run.console_assertions(CONSOLE)
+        self.assertEqual(found["a.BSimulation"][0],
+                         ("Add auth=none: 99th percentile of response time is less than or equal to 12.0", True, 3))
+        self.assertEqual(found["a.BSimulation"][1][1:], (False, 0.5))
+        self.assertEqual(len(found["a.CSimulation"]), 1)
+
+    def test_assertion_rows_compare_threshold_with_actual(self):
+        rows = run.assertion_rows(run.console_assertions(CONSOLE)["a.BSimulation"])
+        self.assertEqual(rows[0], ("Add auth=none: 99th percentile of response time", 12, 3, "assertion threshold"))
+        self.assertEqual(rows[1][:3], ("Global: percentage of failed events", 0.0003, 0.5))
 
     def test_overhead_is_gateway_minus_direct_per_percentile(self):
         result = run.parse_report(REPORT)

@@ -66,6 +66,16 @@ object Gateway {
   def openWarmUp(name: String, chain: ChainBuilder, rate: Double, during: FiniteDuration): PopulationBuilder =
     scenario(name).exec(chain).inject(rampUsersPerSec(math.max(1.0, rate / 10)).to(rate).during(during))
 
+  /**
+   * [[closed]] load of `requests` named `requestName`, preceded, when `warmUpRequests` is
+   * positive, by that many at the same concurrency named [[WarmUp]].
+   */
+  def closedAfterWarmUp(name: String, call: String => ChainBuilder, requestName: String, requests: Int,
+      concurrency: Int, warmUpRequests: Int): PopulationBuilder =
+    afterWarmUp(
+      Option.when(warmUpRequests > 0)(closed(s"$name warm-up", call(WarmUp), warmUpRequests, concurrency)),
+      closed(name, call(requestName), requests, concurrency))
+
   /** `main`, preceded by `warmUp` when there is one. */
   def afterWarmUp(warmUp: Option[PopulationBuilder], main: PopulationBuilder): PopulationBuilder =
     warmUp.fold(main)(_.andThen(main))

@@ -34,10 +34,7 @@ class GenerateTextSimulation extends Simulation {
 
   private def call(name: String) = exec(JsonRpc.call(name, "ai.generateText", generateParams))
 
-  private val warmUp = Option.when(warmUpRequests > 0)(
-    Gateway.closed("ai.generateText warm-up", call(Gateway.WarmUp), warmUpRequests, concurrency))
-
-  setUp(Gateway.afterWarmUp(warmUp, Gateway.closed("ai.generateText", call(Name), requests, concurrency)))
+  setUp(Gateway.closedAfterWarmUp("ai.generateText", call, Name, requests, concurrency, warmUpRequests))
     .protocols(Gateway.protocol())
     .assertions(
       details(Name).failedRequests.count.is(0L),

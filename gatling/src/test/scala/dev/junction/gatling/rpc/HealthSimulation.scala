@@ -27,10 +27,7 @@ class HealthSimulation extends Simulation {
   private def health(name: String) =
     exec(http(name).get("/health").check(status.is(200), jsonPath("$.status").is("UP")))
 
-  private val warmUp = Option.when(warmUpRequests > 0)(
-    Gateway.closed("health warm-up", health(Gateway.WarmUp), warmUpRequests, concurrency))
-
-  setUp(Gateway.afterWarmUp(warmUp, Gateway.closed("health", health(Name), requests, concurrency)))
+  setUp(Gateway.closedAfterWarmUp("health", health, Name, requests, concurrency, warmUpRequests))
     .protocols(Gateway.protocol())
     .assertions(
       details(Name).failedRequests.count.is(0L),

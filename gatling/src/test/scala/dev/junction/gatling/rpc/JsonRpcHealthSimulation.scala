@@ -25,10 +25,7 @@ class JsonRpcHealthSimulation extends Simulation {
 
   private def call(name: String) = exec(JsonRpc.call(name, "system.health"))
 
-  private val warmUp = Option.when(warmUpRequests > 0)(
-    Gateway.closed("system.health warm-up", call(Gateway.WarmUp), warmUpRequests, concurrency))
-
-  setUp(Gateway.afterWarmUp(warmUp, Gateway.closed("system.health", call(Name), requests, concurrency)))
+  setUp(Gateway.closedAfterWarmUp("system.health", call, Name, requests, concurrency, warmUpRequests))
     .protocols(Gateway.protocol())
     .assertions(
       details(Name).failedRequests.count.is(0L),

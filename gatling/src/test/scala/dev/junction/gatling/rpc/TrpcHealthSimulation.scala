@@ -29,10 +29,7 @@ class TrpcHealthSimulation extends Simulation {
   private def call(name: String) =
     exec(http(name).get("/trpc/admin.healthCheck").check(status.is(200), jsonPath("$.result.data.status").exists))
 
-  private val warmUp = Option.when(warmUpRequests > 0)(
-    Gateway.closed("admin.healthCheck warm-up", call(Gateway.WarmUp), warmUpRequests, concurrency))
-
-  setUp(Gateway.afterWarmUp(warmUp, Gateway.closed("admin.healthCheck", call(Name), requests, concurrency)))
+  setUp(Gateway.closedAfterWarmUp("admin.healthCheck", call, Name, requests, concurrency, warmUpRequests))
     .protocols(Gateway.protocol(Gateway.adminKey))
     .assertions(
       details(Name).failedRequests.count.is(0L),
