@@ -1,12 +1,16 @@
 package dev.junction.gateway;
 
+import dev.junction.netty.NettyServerConfiguration;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Import;
 
 /** The Junction gateway: an OpenAI-compatible API in front of LLM providers. */
 @SpringBootApplication
 @ConfigurationPropertiesScan
+@Import(NettyServerConfiguration.class)
 public class GatewayApplication {
 
 	public static void main(String[] args) {

@@ -3,15 +3,18 @@ package dev.junction.messaging;
 import java.util.Arrays;
 
 import dev.junction.messaging.seed.SeedCommand;
+import dev.junction.netty.NettyServerConfiguration;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Import;
 
 /** Reactive messaging API: instances, chats, messages, events, webhooks and API keys under {@code /api/v2}. */
 @SpringBootApplication
 @ConfigurationPropertiesScan
+@Import(NettyServerConfiguration.class)
 public class MessagingApplication {
 
 	public static void main(String[] args) {

@@ -1,4 +1,4 @@
-package dev.junction.gateway.config;
+package dev.junction.netty;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,11 +21,12 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 
 /**
- * Writes every response on the event loop of its own connection. Answers arrive on other
- * threads (grpc-java's, Redis's, or another request's event loop that released a provider
- * permit); a response completed from there races Reactor Netty's handling of the next
- * keep-alive request on the same connection, which then is never read: the client waits
- * forever. Moving the response's signals onto the connection's loop removes the race.
+ * Writes every response on the event loop of its own connection. Answers often arrive on
+ * other threads (a database driver's, grpc-java's, Redis's, or another request's event loop
+ * that handed over a pooled connection or a permit); a response completed from there races
+ * Reactor Netty's handling of the next keep-alive request on the same connection, which then
+ * is never read: the client waits forever. Moving the response's signals onto the
+ * connection's loop removes the race.
  */
 public final class OwnEventLoopResponses implements HttpHandler {
 

@@ -1,4 +1,4 @@
-package dev.junction.messaging.web;
+package dev.junction.netty;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -12,7 +12,7 @@ import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
  * own connection's event loop ({@link OwnEventLoopResponses}).
  */
 @Configuration(proxyBeanMethods = false)
-public class NettyResourcesConfiguration {
+public class NettyServerConfiguration {
 
 	@Bean
 	ReactorResourceFactory reactorResourceFactory() {
