@@ -13,6 +13,7 @@ import dev.junction.gateway.provider.KeyPool;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig.SlidingWindowSynchronizationStrategy;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
 import io.github.resilience4j.reactor.timelimiter.TimeLimiterOperator;
@@ -74,8 +75,13 @@ public final class CircuitBreakerStage implements ChatStage {
 		return this.breakers.find(name).orElseGet(() -> {
 			CircuitBreakerConfig base = this.breakers.getConfiguration(provider)
 				.orElse(this.breakers.getDefaultConfig());
+			// Outcomes are recorded on event loops: the lock-free sliding window never parks one
+			// (the synchronized window takes a lock that two loops finishing calls contend for).
 			return this.breakers.circuitBreaker(name,
-					CircuitBreakerConfig.from(base).recordException(Failures::retryable).build());
+					CircuitBreakerConfig.from(base)
+						.recordException(Failures::retryable)
+						.slidingWindowSynchronizationStrategy(SlidingWindowSynchronizationStrategy.LOCK_FREE)
+						.build());
 		});
 	}
 
