@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.junction.gateway.auth.GatewayKeyFilter;
+import dev.junction.gateway.cache.CachePolicy;
 import dev.junction.gateway.cache.LocalResponseStore;
 import dev.junction.gateway.cache.RedisResponseStore;
 import dev.junction.gateway.cache.ResponseCacheStage;
@@ -108,7 +109,8 @@ public class GatewayConfiguration {
 		}
 		stages.add(new RoutingStage(router));
 		if (properties.cache().enabled()) {
-			stages.add(new ResponseCacheStage(responses, mapper, registry));
+			stages.add(new ResponseCacheStage(responses,
+					new CachePolicy(properties.cache(), properties.models(), providers), mapper, registry));
 		}
 		stages.add(new FallbackStage(registry));
 		stages.add(new RetryStage(retries));

@@ -46,7 +46,12 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 		ANTHROPIC,
 
 		/** The in-process deterministic emulator. */
-		MOCK
+		MOCK;
+
+		/** Whether a request that sets no temperature gets a sampled (non-deterministic) answer. */
+		public boolean samplesByDefault() {
+			return this != MOCK;
+		}
 
 	}
 
@@ -117,8 +122,9 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 * A model alias.
 	 *
 	 * @param targets {@code provider/model} entries, in order of preference
+	 * @param cacheSampled whether answers to sampled requests on this alias may be cached too
 	 */
-	public record ModelAlias(List<String> targets) {
+	public record ModelAlias(List<String> targets, @DefaultValue("false") boolean cacheSampled) {
 	}
 
 	/**
@@ -159,14 +165,17 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	}
 
 	/**
-	 * The exact-match cache of non-streamed completions.
+	 * The exact-match cache of non-streamed completions. Off unless enabled; each entry
+	 * belongs to one gateway key (and one {@code user} when the request names one).
 	 *
 	 * @param enabled whether answers are cached
 	 * @param ttl how long an answer is served from the cache
 	 * @param maxEntries how many answers the in-memory cache keeps (Redis keeps its own)
+	 * @param sharedNamespace when set, one namespace shared by every gateway key and user
+	 * instead of one per key
 	 */
-	public record Cache(@DefaultValue("true") boolean enabled, @DefaultValue("5m") Duration ttl,
-			@DefaultValue("10000") long maxEntries) {
+	public record Cache(@DefaultValue("false") boolean enabled, @DefaultValue("5m") Duration ttl,
+			@DefaultValue("10000") long maxEntries, @Nullable String sharedNamespace) {
 	}
 
 	/**
