@@ -7,6 +7,7 @@ import java.util.List;
 
 import dev.junction.gateway.GatewayApplication;
 import dev.junction.gateway.calculator.CalculatorClient;
+import dev.junction.gateway.provider.ProviderHealth;
 import dev.junction.gateway.provider.ProviderRegistry;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -56,15 +57,17 @@ public final class SystemProcedures {
 	private Mono<JsonNode> health(Mono<String> calculatorHealth) {
 		return calculatorHealth.map((calculatorStatus) -> {
 			boolean serving = "SERVING".equals(calculatorStatus);
+			ProviderHealth providerHealth = ProviderHealth.of(this.providers);
 			ObjectNode result = JsonNodeFactory.instance.objectNode();
-			result.put("status", serving ? "ok" : "degraded");
+			result.put("status", (serving && ProviderHealth.UP.equals(providerHealth.status())) ? "ok" : "degraded");
 			result.put("uptime", (System.nanoTime() - this.startNanos) / 1e9);
 			result.put("version", VERSION);
 			result.put("timestamp", Instant.now().toString());
 			ObjectNode dependencies = result.putObject("dependencies");
 			ObjectNode providers = dependencies.putObject("providers");
-			providers.put("status", this.providers.names().isEmpty() ? "down" : "up");
+			providers.put("status", providerHealth.status());
 			this.providers.names().forEach(providers.putArray("configured")::add);
+			providers.set("keys", providerHealth.keys());
 			ObjectNode calculator = dependencies.putObject("calculator");
 			calculator.put("status", serving ? "up" : "down");
 			calculator.put("grpcStatus", calculatorStatus);
