@@ -142,6 +142,11 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 			adminKeys = (adminKeys != null) ? adminKeys : List.of();
 		}
 
+		@Override
+		public String toString() {
+			return "Auth[keys=" + this.keys.size() + ", adminKeys=" + this.adminKeys.size() + "]";
+		}
+
 	}
 
 	/**
@@ -188,6 +193,13 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 * @param timeout the longest a Redis command may take
 	 */
 	public record Redis(@Nullable String url, @DefaultValue("1s") Duration timeout) {
+
+		@Override
+		public String toString() {
+			String shown = (this.url != null) ? this.url.replaceFirst("//[^@/]*@", "//****@") : null;
+			return "Redis[url=" + shown + ", timeout=" + this.timeout + "]";
+		}
+
 	}
 
 	/**

@@ -12,6 +12,7 @@ import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.junction.gateway.chat.RequestBodies;
+import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.RetryAfter;
 
 import org.springframework.http.HttpHeaders;
@@ -80,7 +81,7 @@ public final class JsonRpcHandler {
 		}
 		catch (JacksonException ex) {
 			return ok(JsonRpcResponses.error(this.mapper, NullNode.getInstance(),
-					RpcError.parseError(ex.getOriginalMessage())));
+					RpcError.parseError(InvalidRequestException.jsonSyntax(ex))));
 		}
 		if (tree == null || tree.isMissingNode()) {
 			return ok(JsonRpcResponses.error(this.mapper, NullNode.getInstance(),

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 import dev.junction.gateway.chat.RequestBodies;
+import dev.junction.gateway.error.InvalidRequestException;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -122,7 +123,7 @@ public final class TrpcHandler {
 		}
 		catch (JacksonException ex) {
 			return Mono.error(new RpcException(
-					RpcError.invalidRequest("the input is not valid JSON: " + ex.getOriginalMessage())));
+					RpcError.invalidRequest("the input is not valid JSON: " + InvalidRequestException.jsonSyntax(ex))));
 		}
 	}
 
