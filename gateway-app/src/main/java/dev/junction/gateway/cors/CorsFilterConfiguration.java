@@ -1,30 +1,19 @@
 package dev.junction.gateway.cors;
 
-import java.util.List;
-
 import dev.junction.gateway.error.InvalidRequestException;
+import dev.junction.netty.CrossOrigin;
 
-import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
-import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
-import org.springframework.boot.context.properties.bind.Bindable;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.core.type.AnnotatedTypeMetadata;
-import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.cors.reactive.CorsWebFilter;
-import org.springframework.web.cors.reactive.DefaultCorsProcessor;
-import org.springframework.web.cors.reactive.UrlBasedCorsConfigurationSource;
 
 /**
- * CORS on every path with Spring's {@link CorsWebFilter}, when origins are configured. It runs
- * before the gateway key check: a preflight carries no credentials, and is answered here. A
- * request from an origin, or with a method or headers, that is not allowed gets 403 in the
- * protocol's own error shape.
+ * CORS on every path when origins are configured (see {@link CrossOrigin}). It runs before
+ * the gateway key check: a preflight carries no credentials, and is answered here. A request
+ * that is not allowed gets 403 in the endpoint's own error shape.
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(CorsFilterConfiguration.OriginsConfigured.class)
@@ -33,36 +22,14 @@ public class CorsFilterConfiguration {
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE + 5)
 	CorsWebFilter corsWebFilter(CorsProperties properties) {
-		UrlBasedCorsConfigurationSource source = new UrlBasedCorsConfigurationSource();
-		source.registerCorsConfiguration("/**", properties.toCorsConfiguration());
-		return new CorsWebFilter(source, new RejectingProcessor());
+		return CrossOrigin.filter(CorsProperties.PREFIX, properties, () -> InvalidRequestException.forbidden(
+				"Cross-origin request refused: its origin, method or headers are not allowed by this gateway."));
 	}
 
-	/** Refuses with the gateway's own 403 rather than an empty one. */
-	static final class RejectingProcessor extends DefaultCorsProcessor {
+	static final class OriginsConfigured extends CrossOrigin.OriginsConfigured {
 
-		@Override
-		protected void rejectRequest(ServerHttpResponse response) {
-			throw InvalidRequestException.forbidden(
-					"Cross-origin request refused: its origin, method or headers are not allowed by this gateway.");
-		}
-
-	}
-
-	/** Whether {@code allowed-origins} or {@code allowed-origin-patterns} lists anything. */
-	static final class OriginsConfigured extends SpringBootCondition {
-
-		@Override
-		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-			Binder binder = Binder.get(context.getEnvironment());
-			for (String name : List.of("allowed-origins", "allowed-origin-patterns")) {
-				if (!binder.bind(CorsProperties.PREFIX + "." + name, Bindable.listOf(String.class))
-					.orElse(List.of())
-					.isEmpty()) {
-					return ConditionOutcome.match(CorsProperties.PREFIX + "." + name + " is set");
-				}
-			}
-			return ConditionOutcome.noMatch("no CORS origins configured");
+		OriginsConfigured() {
+			super(CorsProperties.PREFIX);
 		}
 
 	}

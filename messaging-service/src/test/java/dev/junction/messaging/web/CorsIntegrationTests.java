@@ -8,6 +8,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.test.context.TestPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,11 +21,7 @@ class CorsIntegrationTests extends IntegrationTestSupport {
 
 	@Test
 	void answersAPreflightFromAnAllowedOriginWithoutAKey() {
-		client(null).options()
-			.uri("/instances")
-			.header(HttpHeaders.ORIGIN, CONSOLE)
-			.header(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD, "PATCH")
-			.header(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS, "x-api-key, content-type")
+		preflight(CONSOLE, "PATCH").header(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS, "x-api-key, content-type")
 			.exchange()
 			.expectStatus()
 			.isOk()
@@ -57,11 +54,7 @@ class CorsIntegrationTests extends IntegrationTestSupport {
 
 	@Test
 	void refusesAnotherOriginWithAProblem() {
-		client(null).options()
-			.uri("/instances")
-			.header(HttpHeaders.ORIGIN, "https://evil.example.net")
-			.header(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD, "GET")
-			.exchange()
+		preflight("https://evil.example.net", "GET").exchange()
 			.expectStatus()
 			.isForbidden()
 			.expectHeader()
@@ -76,6 +69,14 @@ class CorsIntegrationTests extends IntegrationTestSupport {
 			.returnResult()
 			.getResponseBody();
 		assertProblem(problem, 403, "forbidden");
+	}
+
+	/** A preflight for {@code GET|PATCH /instances} from {@code origin}, without an API key. */
+	WebTestClient.RequestHeadersSpec<?> preflight(String origin, String method) {
+		return client(null).options()
+			.uri("/instances")
+			.header(HttpHeaders.ORIGIN, origin)
+			.header(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD, method);
 	}
 
 }
