@@ -122,7 +122,7 @@ public final class KeyPool {
 		throw exhausted(model, now);
 	}
 
-	/** Whether a key other than resting or refused ones could serve the model now. */
+	/** Whether a key could serve the model now: one in rotation, or a refused one due for its probe. */
 	public boolean hasUsable(String model) {
 		long now = System.nanoTime();
 		return this.keys.stream().anyMatch((key) -> key.usable(model, now) || key.probeDue(model, now));
@@ -140,20 +140,22 @@ public final class KeyPool {
 	/** A call with the key failed: a refusal takes the key out, a 429 rests it. */
 	public void failed(Pick pick, Throwable error) {
 		PooledKey key = pick.key();
-		int status = (error instanceof UpstreamException upstream && upstream.kind() == UpstreamException.Kind.STATUS)
-				? upstream.upstreamStatus() : 0;
 		if (isRefusal(error)) {
-			refuse(key, status, pick.probe());
+			refuse(key, ((UpstreamException) error).upstreamStatus(), pick.probe());
 		}
-		else if (status == 429) {
-			Duration rest = (((UpstreamException) error).retryAfter() != null)
-					? ((UpstreamException) error).retryAfter() : this.defaultRest;
+		else if (error instanceof UpstreamException upstream && upstream.kind() == UpstreamException.Kind.STATUS
+				&& upstream.upstreamStatus() == 429) {
+			Duration rest = (upstream.retryAfter() != null) ? upstream.retryAfter() : this.defaultRest;
 			key.restUntil = System.nanoTime() + rest.toNanos();
+			// Rate limited, so accepted: a probed key is back, resting.
 			succeeded(pick);
 		}
-		else if (pick.probe() && key.refusal != null) {
+		else if (pick.probe()) {
 			// The probe proved nothing: wait another cool-down before the next one.
-			key.refusal = key.refusal.retryAt(System.nanoTime() + this.cooldown.toNanos());
+			Refusal refusal = key.refusal;
+			if (refusal != null) {
+				key.refusal = refusal.retryAt(System.nanoTime() + this.cooldown.toNanos());
+			}
 		}
 	}
 
@@ -192,12 +194,12 @@ public final class KeyPool {
 				.increment();
 		}
 		if (previous == null) {
-			logger.warn("Provider '{}' refused {} ({}): out of rotation, probed again in {} s", this.provider,
-					key.id(), status, this.cooldown.toSeconds());
+			logger.warn("Provider '{}' refused {} ({}): out of rotation, probed again in {} ms", this.provider,
+					key.id(), status, this.cooldown.toMillis());
 		}
 		else if (probe) {
-			logger.info("Provider '{}' still refuses {} ({}): probed again in {} s", this.provider, key.id(), status,
-					this.cooldown.toSeconds());
+			logger.info("Provider '{}' still refuses {} ({}): probed again in {} ms", this.provider, key.id(), status,
+					this.cooldown.toMillis());
 		}
 	}
 
