@@ -1,6 +1,7 @@
 package dev.junction.gateway.chat;
 
 import dev.junction.gateway.error.InvalidRequestException;
+import dev.junction.gateway.error.JsonErrors;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -36,7 +37,7 @@ public final class ChatRequest {
 			tree = mapper.readTree(json);
 		}
 		catch (JacksonException ex) {
-			throw InvalidRequestException.malformedJson(ex.getOriginalMessage());
+			throw InvalidRequestException.malformedJson(JsonErrors.describe(ex));
 		}
 		if (tree == null || !tree.isObject()) {
 			throw InvalidRequestException.malformedJson("expected a JSON object");
@@ -72,9 +73,12 @@ public final class ChatRequest {
 		if (stream != null && !stream.isNull() && !stream.isBoolean()) {
 			throw InvalidRequestException.invalidField("stream", "'stream' must be a boolean.");
 		}
-		JsonNode maxTokens = body.get("max_tokens");
-		if (maxTokens != null && !maxTokens.isNull() && (!maxTokens.canConvertToInt() || maxTokens.asInt() < 1)) {
-			throw InvalidRequestException.invalidField("max_tokens", "'max_tokens' must be a positive integer.");
+		for (String limit : new String[] { "max_tokens", "max_completion_tokens" }) {
+			JsonNode maxTokens = body.get(limit);
+			if (maxTokens != null && !maxTokens.isNull()
+					&& (!maxTokens.isIntegralNumber() || !maxTokens.canConvertToInt() || maxTokens.asInt() < 1)) {
+				throw InvalidRequestException.invalidField(limit, "'" + limit + "' must be a positive integer.");
+			}
 		}
 		boolean streaming = stream != null && stream.asBoolean(false);
 		JsonNode options = body.get("stream_options");

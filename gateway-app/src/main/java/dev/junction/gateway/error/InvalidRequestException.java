@@ -68,6 +68,29 @@ public final class InvalidRequestException extends GatewayException {
 		return new InvalidRequestException(415, "invalid_request_error", "unsupported_media_type", null, message);
 	}
 
+	/** A parameter the target provider cannot honour. */
+	public static InvalidRequestException unsupported(String param, String message) {
+		return new InvalidRequestException(400, "invalid_request_error", "unsupported_parameter", param, message);
+	}
+
+	/** The request body stopped arriving before it was complete. */
+	public static InvalidRequestException requestTimeout(String message) {
+		return new InvalidRequestException(408, "invalid_request_error", "request_timeout", null, message);
+	}
+
+	/**
+	 * A request refused before it reached the gateway's handlers: 414 (request line too long),
+	 * 431 (headers too large) or 400 (not HTTP).
+	 */
+	public static InvalidRequestException refusedByServer(int status, String message) {
+		String code = switch (status) {
+			case 414 -> "uri_too_long";
+			case 431 -> "request_headers_too_large";
+			default -> "invalid_http_request";
+		};
+		return new InvalidRequestException(status, "invalid_request_error", code, null, message);
+	}
+
 	@Override
 	public int status() {
 		return this.status;
