@@ -271,12 +271,14 @@ public final class OpenAiProvider implements ChatProvider {
 		String message = HttpResponseStatus.valueOf(status).reasonPhrase();
 		String type = null;
 		String code = null;
+		String param = null;
 		try {
 			JsonNode error = this.mapper.readTree(bytes).path("error");
 			if (error.isObject()) {
 				message = error.path("message").asString(message);
 				type = error.path("type").asString(null);
 				code = error.path("code").isNull() ? null : error.path("code").asString(null);
+				param = error.path("param").isNull() ? null : error.path("param").asString(null);
 			}
 			else if (error.isString()) {
 				message = error.stringValue();
@@ -285,7 +287,7 @@ public final class OpenAiProvider implements ChatProvider {
 		catch (JacksonException ex) {
 			// Not JSON: keep the status line's reason.
 		}
-		return UpstreamException.status(this.name, status, type, code, message,
+		return UpstreamException.status(this.name, status, type, code, param, message,
 				RetryAfter.parse(response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER)));
 	}
 
