@@ -24,6 +24,7 @@ import dev.junction.netty.HttpServerLimits;
 import dev.junction.netty.RejectedRequests;
 import dev.junction.gateway.resilience.CircuitBreakerStage;
 import dev.junction.gateway.resilience.FallbackStage;
+import dev.junction.gateway.resilience.GatewayRulesRegistrar;
 import dev.junction.gateway.resilience.RetryStage;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.RetryRegistry;
@@ -67,6 +68,12 @@ public class GatewayConfiguration {
 	@Bean
 	ModelRouter modelRouter(ProviderRegistry providers, GatewayProperties properties) {
 		return new ModelRouter(providers.names(), properties.models());
+	}
+
+	/** Keeps the gateway's retry and circuit-breaker rules under any Resilience4j configuration. */
+	@Bean
+	static GatewayRulesRegistrar gatewayRulesRegistrar() {
+		return new GatewayRulesRegistrar();
 	}
 
 	@Bean
