@@ -1,5 +1,9 @@
 package dev.junction.netty;
 
+import reactor.netty.NettyPipeline;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.ReactorResourceFactory;
@@ -8,8 +12,10 @@ import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 /**
  * Event loops and connection pools owned by this application rather than Reactor Netty's
  * process-wide ones, so that shutting this application down never takes down another one
- * running in the same JVM (and the other way round); and every response written on its
- * own connection's event loop ({@link OwnEventLoopResponses}).
+ * running in the same JVM (and the other way round); every response written on its own
+ * connection's event loop ({@link OwnEventLoopResponses}); a read timeout on request bodies
+ * ({@link BodyReadTimeout}) and a {@link RequestGuard} on every connection, with the
+ * application's {@link HttpServerLimits} and {@link RejectedRequests} when it declares them.
  */
 @Configuration(proxyBeanMethods = false)
 public class NettyServerConfiguration {
@@ -24,6 +30,23 @@ public class NettyServerConfiguration {
 	@Bean
 	HttpHandlerDecoratorFactory ownEventLoopResponses() {
 		return OwnEventLoopResponses.decorator();
+	}
+
+	@Bean
+	HttpHandlerDecoratorFactory bodyReadTimeout(ObjectProvider<HttpServerLimits> limits) {
+		return BodyReadTimeout.decorator(limits.getIfAvailable(() -> HttpServerLimits.DEFAULTS).readTimeout());
+	}
+
+	@Bean
+	NettyServerCustomizer requestGuard(ObjectProvider<HttpServerLimits> limits,
+			ObjectProvider<RejectedRequests> rejections) {
+		HttpServerLimits effective = limits.getIfAvailable(() -> HttpServerLimits.DEFAULTS);
+		RejectedRequests answers = rejections.getIfAvailable(RejectedRequests::problemJson);
+		return (server) -> server.doOnChannelInit((observer, channel, remote) -> {
+			if (channel.pipeline().get(NettyPipeline.HttpCodec) != null) {
+				channel.pipeline().addAfter(NettyPipeline.HttpCodec, RequestGuard.NAME, new RequestGuard(effective, answers));
+			}
+		});
 	}
 
 }

@@ -77,10 +77,9 @@ public final class ChatCompletionsHandler {
 		});
 	}
 
-	/** Server-Timing, the client's rate-limit budget and the cache result, set as the response commits. */
+	/** The client's rate-limit budget and the cache result, set as the response commits. */
 	private static void headers(ChatExchange exchange, ServerHttpResponse response) {
 		HttpHeaders headers = response.getHeaders();
-		headers.set("Server-Timing", ServerTiming.of(exchange));
 		ChatExchange.RateLimitStatus limit = exchange.rateLimit();
 		if (limit != null) {
 			headers.set("X-RateLimit-Limit", Long.toString(limit.limit()));

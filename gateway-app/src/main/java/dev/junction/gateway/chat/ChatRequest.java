@@ -72,9 +72,12 @@ public final class ChatRequest {
 		if (stream != null && !stream.isNull() && !stream.isBoolean()) {
 			throw InvalidRequestException.invalidField("stream", "'stream' must be a boolean.");
 		}
-		JsonNode maxTokens = body.get("max_tokens");
-		if (maxTokens != null && !maxTokens.isNull() && (!maxTokens.canConvertToInt() || maxTokens.asInt() < 1)) {
-			throw InvalidRequestException.invalidField("max_tokens", "'max_tokens' must be a positive integer.");
+		for (String limit : new String[] { "max_tokens", "max_completion_tokens" }) {
+			JsonNode maxTokens = body.get(limit);
+			if (maxTokens != null && !maxTokens.isNull()
+					&& (!maxTokens.isIntegralNumber() || !maxTokens.canConvertToInt() || maxTokens.asInt() < 1)) {
+				throw InvalidRequestException.invalidField(limit, "'" + limit + "' must be a positive integer.");
+			}
 		}
 		boolean streaming = stream != null && stream.asBoolean(false);
 		JsonNode options = body.get("stream_options");

@@ -2,6 +2,7 @@ package dev.junction.gateway.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import dev.junction.gateway.auth.GatewayKeyFilter;
 import dev.junction.gateway.cache.CachePolicy;
@@ -16,9 +17,15 @@ import dev.junction.gateway.ratelimit.BucketStore;
 import dev.junction.gateway.ratelimit.LocalBucketStore;
 import dev.junction.gateway.ratelimit.RateLimitStage;
 import dev.junction.gateway.ratelimit.RedisBucketStore;
+import dev.junction.gateway.error.InvalidRequestException;
+import dev.junction.gateway.metrics.ServerTiming;
+import dev.junction.gateway.requestid.RequestId;
 import dev.junction.gateway.requestid.RequestIdHandler;
+import dev.junction.netty.HttpServerLimits;
+import dev.junction.netty.RejectedRequests;
 import dev.junction.gateway.resilience.CircuitBreakerStage;
 import dev.junction.gateway.resilience.FallbackStage;
+import dev.junction.gateway.resilience.GatewayRulesRegistrar;
 import dev.junction.gateway.resilience.RetryStage;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.RetryRegistry;
@@ -68,6 +75,12 @@ public class GatewayConfiguration {
 	@Bean
 	ModelRouter modelRouter(ProviderRegistry providers, GatewayProperties properties) {
 		return new ModelRouter(providers.names(), properties.models());
+	}
+
+	/** Keeps the gateway's retry and circuit-breaker rules under any Resilience4j configuration. */
+	@Bean
+	static GatewayRulesRegistrar gatewayRulesRegistrar() {
+		return new GatewayRulesRegistrar();
 	}
 
 	@Bean
@@ -158,6 +171,20 @@ public class GatewayConfiguration {
 	@Bean
 	GatewayKeys gatewayKeys(GatewayProperties properties) {
 		return new GatewayKeys(properties.auth().keys(), properties.auth().adminKeys());
+	}
+
+	/** How long a request body may stop arriving before it is answered 408. */
+	@Bean
+	HttpServerLimits httpServerLimits(GatewayProperties properties) {
+		return HttpServerLimits.DEFAULTS.withReadTimeout(properties.http().readTimeout());
+	}
+
+	/** Requests the server refuses before any handler runs (414, 431), answered in OpenAI's error shape. */
+	@Bean
+	RejectedRequests rejectedRequests(OpenAiErrors errors) {
+		return (status, detail, elapsedNanos) -> new RejectedRequests.Answer("application/json",
+				errors.body(InvalidRequestException.refusedByServer(status, detail)),
+				Map.of(RequestId.HEADER, RequestId.generate(), ServerTiming.HEADER, ServerTiming.of(elapsedNanos, 0)));
 	}
 
 	/** Request ids and the access log, around everything else, error handlers included. */

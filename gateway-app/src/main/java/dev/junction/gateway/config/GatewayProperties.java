@@ -206,8 +206,10 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 * Limits on inbound HTTP requests.
 	 *
 	 * @param maxBodySize largest accepted request body; larger ones get 413
+	 * @param readTimeout longest wait for the next part of a request body; a body that stops
+	 * arriving gets 408 and the connection is closed
 	 */
-	public record Http(@DefaultValue("10MB") DataSize maxBodySize) {
+	public record Http(@DefaultValue("10MB") DataSize maxBodySize, @DefaultValue("30s") Duration readTimeout) {
 	}
 
 }

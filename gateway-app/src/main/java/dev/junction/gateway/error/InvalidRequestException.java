@@ -2,8 +2,6 @@ package dev.junction.gateway.error;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
-import tools.jackson.core.exc.UnexpectedEndOfInputException;
 
 /** The client's request cannot be served as sent: retrying it unchanged will not help. */
 public final class InvalidRequestException extends GatewayException {
@@ -35,16 +33,9 @@ public final class InvalidRequestException extends GatewayException {
 		return malformedJson(jsonSyntax(error));
 	}
 
-	/**
-	 * Where a JSON syntax error is, without quoting the input (Jackson's messages quote the
-	 * offending token, which may be part of a prompt or a secret).
-	 */
+	/** Where a JSON syntax error is and what it is, without quoting the input. */
 	public static String jsonSyntax(JacksonException error) {
-		String what = (error instanceof UnexpectedEndOfInputException) ? "unexpected end of input"
-				: "unexpected content";
-		TokenStreamLocation location = error.getLocation();
-		return (location != null && location.getLineNr() > 0)
-				? what + " at line " + location.getLineNr() + ", column " + location.getColumnNr() : what;
+		return JsonErrors.describe(error);
 	}
 
 	public static InvalidRequestException invalidField(@Nullable String param, String message) {
@@ -86,6 +77,29 @@ public final class InvalidRequestException extends GatewayException {
 
 	public static InvalidRequestException unsupportedMediaType(String message) {
 		return new InvalidRequestException(415, "invalid_request_error", "unsupported_media_type", null, message);
+	}
+
+	/** A parameter the target provider cannot honour. */
+	public static InvalidRequestException unsupported(String param, String message) {
+		return new InvalidRequestException(400, "invalid_request_error", "unsupported_parameter", param, message);
+	}
+
+	/** The request body stopped arriving before it was complete. */
+	public static InvalidRequestException requestTimeout(String message) {
+		return new InvalidRequestException(408, "invalid_request_error", "request_timeout", null, message);
+	}
+
+	/**
+	 * A request refused before it reached the gateway's handlers: 414 (request line too long),
+	 * 431 (headers too large) or 400 (not HTTP).
+	 */
+	public static InvalidRequestException refusedByServer(int status, String message) {
+		String code = switch (status) {
+			case 414 -> "uri_too_long";
+			case 431 -> "request_headers_too_large";
+			default -> "invalid_http_request";
+		};
+		return new InvalidRequestException(status, "invalid_request_error", code, null, message);
 	}
 
 	@Override

@@ -2,7 +2,9 @@ package dev.junction.gateway.error;
 
 import java.util.Map;
 
+import dev.junction.netty.RequestBodyTimeoutException;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -12,6 +14,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /** Turns any failure into the OpenAI error shape: {@code {"error":{"message","type","param","code"}}}. */
 public final class OpenAiErrors {
@@ -33,17 +36,22 @@ public final class OpenAiErrors {
 		if (error instanceof DataBufferLimitException) {
 			return InvalidRequestException.bodyTooLarge(this.maxBodyBytes);
 		}
+		if (error instanceof RequestBodyTimeoutException timeout) {
+			return InvalidRequestException.requestTimeout(timeout.getReason());
+		}
 		if (error instanceof MethodNotAllowedException notAllowed) {
-			return InvalidRequestException.methodNotAllowed(
-					"Method " + notAllowed.getHttpMethod() + " is not allowed here; use " + notAllowed.getSupportedMethods() + ".");
+			return InvalidRequestException.methodNotAllowed("Method " + notAllowed.getHttpMethod()
+					+ " is not allowed on this path; use " + String.join(" or ",
+							notAllowed.getSupportedMethods().stream().map(Object::toString).sorted().toList())
+					+ ".");
 		}
 		if (error instanceof UnsupportedMediaTypeStatusException unsupported) {
 			return InvalidRequestException.unsupportedMediaType("Content type " + unsupported.getContentType()
 					+ " is not supported; send application/json.");
 		}
-		if (error instanceof DecodingException) {
-			// The decoder's message quotes the input.
-			return InvalidRequestException.malformedJson("it could not be decoded.");
+		if (error instanceof DecodingException decoding) {
+			return InvalidRequestException.malformedJson((decoding.getCause() instanceof JacksonException json)
+					? JsonErrors.describe(json) : "it could not be decoded");
 		}
 		if (error instanceof ResponseStatusException status) {
 			int code = status.getStatusCode().value();
@@ -59,6 +67,14 @@ public final class OpenAiErrors {
 			}
 		}
 		return InternalGatewayException.INSTANCE;
+	}
+
+	/**
+	 * Whether a failure only means that the client went away (an upload aborted, a connection
+	 * reset): there is nobody left to answer, and nothing for an operator to see.
+	 */
+	public static boolean isClientGone(Throwable error) {
+		return DisconnectedClientHelper.isClientDisconnectedException(error);
 	}
 
 	/** The error body for a failure. */

@@ -34,16 +34,20 @@ public final class UpstreamException extends GatewayException {
 
 	private final @Nullable String upstreamCode;
 
+	private final @Nullable String upstreamParam;
+
 	private final @Nullable Duration retryAfter;
 
 	private UpstreamException(String provider, Kind kind, int upstreamStatus, @Nullable String upstreamType,
-			@Nullable String upstreamCode, @Nullable Duration retryAfter, String message, @Nullable Throwable cause) {
+			@Nullable String upstreamCode, @Nullable String upstreamParam, @Nullable Duration retryAfter,
+			String message, @Nullable Throwable cause) {
 		super(message, cause);
 		this.provider = provider;
 		this.kind = kind;
 		this.upstreamStatus = upstreamStatus;
 		this.upstreamType = upstreamType;
 		this.upstreamCode = upstreamCode;
+		this.upstreamParam = upstreamParam;
 		this.retryAfter = retryAfter;
 	}
 
@@ -54,24 +58,41 @@ public final class UpstreamException extends GatewayException {
 	 */
 	public static UpstreamException status(String provider, int status, @Nullable String type, @Nullable String code,
 			String message, @Nullable Duration retryAfter) {
+		return status(provider, status, type, code, null, message, retryAfter);
+	}
+
+	/**
+	 * The upstream answered {@code status} with an error about {@code param}. A client error
+	 * the gateway passes on keeps the provider's message, param and code as sent; a refusal of
+	 * the gateway's own key (401, 403) gets a message of the gateway's, since the upstream's may
+	 * quote part of the key and is no use to the client; other failures say which provider
+	 * failed.
+	 */
+	public static UpstreamException status(String provider, int status, @Nullable String type, @Nullable String code,
+			@Nullable String param, String message, @Nullable Duration retryAfter) {
 		if (status == 401 || status == 403) {
-			return new UpstreamException(provider, Kind.STATUS, status, null, "provider_credentials_refused",
+			return new UpstreamException(provider, Kind.STATUS, status, null, "provider_credentials_refused", null,
 					retryAfter, "Provider '" + provider + "' refused the gateway's credentials (" + status
 							+ "). This is not a problem with your request or your key.",
 					null);
 		}
-		return new UpstreamException(provider, Kind.STATUS, status, type, code, retryAfter,
-				"Provider '" + provider + "' returned " + status + ": " + message, null);
+		String text = isPassedOn(status) ? message : "Provider '" + provider + "' returned " + status + ": " + message;
+		return new UpstreamException(provider, Kind.STATUS, status, type, code, param, retryAfter, text, null);
 	}
 
 	public static UpstreamException timeout(String provider, Duration timeout) {
-		return new UpstreamException(provider, Kind.TIMEOUT, 0, null, null, null,
+		return new UpstreamException(provider, Kind.TIMEOUT, 0, null, null, null, null,
 				"Provider '" + provider + "' did not answer within " + timeout.toMillis() + " ms.", null);
 	}
 
 	public static UpstreamException connection(String provider, String detail, @Nullable Throwable cause) {
-		return new UpstreamException(provider, Kind.CONNECTION, 0, null, null, null,
+		return new UpstreamException(provider, Kind.CONNECTION, 0, null, null, null, null,
 				"Provider '" + provider + "' could not be reached: " + detail, cause);
+	}
+
+	/** Whether an upstream status reaches the client as sent: a client error, not about the gateway's credentials. */
+	private static boolean isPassedOn(int status) {
+		return status >= 400 && status < 500 && status != 401 && status != 403;
 	}
 
 	public String provider() {
@@ -123,8 +144,14 @@ public final class UpstreamException extends GatewayException {
 		return switch (this.kind) {
 			case TIMEOUT -> "upstream_timeout";
 			case CONNECTION -> "upstream_unavailable";
-			case STATUS -> (this.upstreamCode != null) ? this.upstreamCode : "upstream_" + this.upstreamStatus;
+			case STATUS -> (this.upstreamCode != null || isPassedOn(this.upstreamStatus)) ? this.upstreamCode
+					: "upstream_" + this.upstreamStatus;
 		};
+	}
+
+	@Override
+	public @Nullable String param() {
+		return (this.kind == Kind.STATUS && isPassedOn(this.upstreamStatus)) ? this.upstreamParam : null;
 	}
 
 	@Override

@@ -24,7 +24,15 @@ public interface ChatProvider {
 	/** The answer as OpenAI {@code chat.completion.chunk} events, without {@code [DONE]}. */
 	Flux<ChatChunk> stream(ProviderRequest request);
 
-	/** Models this provider lists in {@code GET /v1/models}. */
+	/** The models configured for this provider. */
 	List<String> models();
+
+	/**
+	 * Models a client can ask this provider for, as {@code GET /v1/models} lists them: the
+	 * configured ones and, where the upstream can list its own, those too.
+	 */
+	default Mono<List<String>> availableModels() {
+		return Mono.just(models());
+	}
 
 }

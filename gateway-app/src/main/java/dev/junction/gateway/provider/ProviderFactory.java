@@ -11,6 +11,7 @@ import dev.junction.gateway.config.GatewayProperties.ProviderType;
 import dev.junction.gateway.provider.anthropic.AnthropicProviders;
 import dev.junction.gateway.provider.mock.MockChatProvider;
 import dev.junction.gateway.provider.openai.OpenAiProvider;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.core.env.Environment;
@@ -84,9 +85,22 @@ public final class ProviderFactory {
 					StringUtils.hasText(provider.baseUrl()) ? provider.baseUrl() : "https://api.openai.com/v1", timeout,
 					(provider.connectTimeout() != null) ? provider.connectTimeout() : DEFAULT_CONNECT_TIMEOUT,
 					(provider.maxConnections() != null) ? provider.maxConnections() : DEFAULT_MAX_CONNECTIONS, models,
-					this.mapper);
+					listingKey(provider), this.mapper);
 			case ANTHROPIC -> AnthropicProviders.create(name, provider, timeout, models, this.mapper);
 		};
+	}
+
+	/** A key that may serve every model, to list the upstream's models with; null if there is none. */
+	private static @Nullable String listingKey(Provider provider) {
+		if (provider.keys() == null) {
+			return null;
+		}
+		return provider.keys()
+			.stream()
+			.filter((key) -> key.models() == null || key.models().isEmpty())
+			.map(GatewayProperties.Key::value)
+			.findFirst()
+			.orElse(null);
 	}
 
 	private void addFromEnvironment(Map<String, Provider> configured, String name, String variable,

@@ -24,7 +24,7 @@ import reactor.core.publisher.Mono;
 /**
  * Bucket4j budgets per client (gateway key, or client address when keys are off): requests
  * per window, and tokens per window reserved up front from {@code max_tokens} and
- * corrected when the usage is known (given back on failure). The request budget is what
+ * corrected when the usage is known (given back in full on failure or cancellation). The request budget is what
  * {@code X-RateLimit-*} report. When the bucket store fails (Redis unreachable), requests
  * pass or fail with 503 as configured; either way it is logged and counted.
  */
@@ -58,9 +58,12 @@ public final class RateLimitStage implements ChatStage {
 
 	@Override
 	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
-		return reserve(exchange).flatMap((reserved) -> next.complete(exchange)
-			.doOnSuccess((result) -> settle(exchange, reserved, (result != null) ? result.usage() : null))
-			.doOnError((error) -> settle(exchange, reserved, null)));
+		return reserve(exchange).flatMap((reserved) -> {
+			AtomicReference<Usage> usage = new AtomicReference<>();
+			return next.complete(exchange)
+				.doOnNext((result) -> usage.set(result.usage()))
+				.doFinally((signal) -> settle(exchange, reserved, usage.get()));
+		});
 	}
 
 	@Override
@@ -93,7 +96,12 @@ public final class RateLimitStage implements ChatStage {
 			if (reservation == 0) {
 				return Mono.just(0L);
 			}
-			return Mono.fromFuture(() -> guarded(this.store.tryConsume(tokenKey(client), this.tokens, reservation)))
+			CompletableFuture<Optional<ConsumptionProbe>> consumed = guarded(
+					this.store.tryConsume(tokenKey(client), this.tokens, reservation));
+			return Mono.fromFuture(consumed, true)
+				// Cancelled while the store answers: give back whatever it takes.
+				.doOnCancel(() -> consumed.thenAccept((result) -> result.filter(ConsumptionProbe::isConsumed)
+					.ifPresent((taken) -> guarded(this.store.adjust(tokenKey(client), this.tokens, reservation)))))
 				.flatMap((tokenResult) -> {
 					ConsumptionProbe tokenProbe = tokenResult.orElse(null);
 					if (tokenProbe != null && !tokenProbe.isConsumed()) {

@@ -63,7 +63,8 @@ public final class RequestId {
 		return true;
 	}
 
-	static String generate() {
+	/** A new id: 32 random hex digits. */
+	public static String generate() {
 		ThreadLocalRandom random = ThreadLocalRandom.current();
 		char[] id = new char[32];
 		hex(random.nextLong(), id, 0);

@@ -12,8 +12,6 @@ import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.KeyPool;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig.SlidingWindowSynchronizationStrategy;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
 import io.github.resilience4j.reactor.timelimiter.TimeLimiterOperator;
@@ -24,10 +22,11 @@ import reactor.core.publisher.Mono;
 
 /**
  * Guards each provider key with a Resilience4j circuit breaker ({@code <provider>:<key>},
- * configured by the provider's named config or the default): it opens on the failure rate
- * or the slow-call rate, refuses calls while open (which sends the request on to the next
- * target) and half-opens to probe. A time limiter bounds a complete call, and a stream up to
- * its first chunk. Only transient upstream failures count against a provider.
+ * configured by the provider's instance or named config, or the default): it opens on the
+ * failure rate or the slow-call rate, refuses calls while open (which sends the request on to
+ * the next target) and half-opens to probe. A time limiter bounds a complete call, and a
+ * stream up to its first chunk. Only transient upstream failures count against a provider
+ * ({@link GatewayRules}).
  */
 public final class CircuitBreakerStage implements ChatStage {
 
@@ -68,21 +67,21 @@ public final class CircuitBreakerStage implements ChatStage {
 		});
 	}
 
+	/**
+	 * The breaker of the exchange's key: an instance configured under its name
+	 * ({@code instances.[<provider>:key0]}), or one made from the provider's instance
+	 * ({@code instances.<provider>}), its shared config, or the default.
+	 */
 	private CircuitBreaker breaker(ChatExchange exchange) {
 		String provider = exchange.target().provider();
 		KeyPool.PooledKey key = exchange.key();
 		String name = provider + ":" + ((key != null) ? key.id() : "nokey");
-		return this.breakers.find(name).orElseGet(() -> {
-			CircuitBreakerConfig base = this.breakers.getConfiguration(provider)
-				.orElse(this.breakers.getDefaultConfig());
-			// Outcomes are recorded on event loops: the lock-free sliding window never parks one
-			// (the synchronized window takes a lock that two loops finishing calls contend for).
-			return this.breakers.circuitBreaker(name,
-					CircuitBreakerConfig.from(base)
-						.recordException(Failures::retryable)
-						.slidingWindowSynchronizationStrategy(SlidingWindowSynchronizationStrategy.LOCK_FREE)
-						.build());
-		});
+		return this.breakers.find(name)
+			.orElseGet(() -> this.breakers.circuitBreaker(name,
+					this.breakers.find(provider)
+						.map(CircuitBreaker::getCircuitBreakerConfig)
+						.or(() -> this.breakers.getConfiguration(provider))
+						.orElse(this.breakers.getDefaultConfig())));
 	}
 
 	private TimeLimiter timeLimiter(ChatExchange exchange) {

@@ -1,25 +1,21 @@
 package dev.junction.gateway.resilience;
 
-import java.time.Duration;
-
-import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatResult;
-import io.github.resilience4j.core.IntervalBiFunction;
 import io.github.resilience4j.reactor.retry.RetryOperator;
 import io.github.resilience4j.retry.Retry;
-import io.github.resilience4j.retry.RetryConfig;
 import io.github.resilience4j.retry.RetryRegistry;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * Retries a target on transient upstream failures (connection errors, timeouts, 429, 5xx)
- * with the Resilience4j retry named after the provider (or the default), waiting its
- * backoff or the upstream's Retry-After, whichever is longer. A stream is retried only
- * before its first chunk.
+ * with the Resilience4j retry named after the provider: the instance configured under
+ * {@code instances.<provider>}, or one made from {@code configs.<provider>} or the default.
+ * Whichever it is, {@link GatewayRules} decide what is retried and that the upstream's
+ * Retry-After is waited out. A stream is retried only before its first chunk.
  */
 public final class RetryStage implements ChatStage {
 
@@ -42,24 +38,9 @@ public final class RetryStage implements ChatStage {
 
 	private Retry retry(ChatExchange exchange) {
 		String provider = exchange.target().provider();
-		return this.registry.find(provider).orElseGet(() -> {
-			RetryConfig base = this.registry.getConfiguration(provider).orElse(this.registry.getDefaultConfig());
-			IntervalBiFunction<Object> backoff = base.getIntervalBiFunction();
-			RetryConfig config = RetryConfig.from(base)
-				.retryOnException(Failures::retryable)
-				.intervalBiFunction((attempt, outcome) -> {
-					long wait = backoff.apply(attempt, outcome);
-					if (outcome.isLeft() && outcome.getLeft() instanceof GatewayException failure) {
-						Duration retryAfter = failure.retryAfter();
-						if (retryAfter != null) {
-							return Math.max(wait, retryAfter.toMillis());
-						}
-					}
-					return wait;
-				})
-				.build();
-			return this.registry.retry(provider, config);
-		});
+		return this.registry.find(provider)
+			.orElseGet(() -> this.registry.retry(provider,
+					this.registry.getConfiguration(provider).orElse(this.registry.getDefaultConfig())));
 	}
 
 }

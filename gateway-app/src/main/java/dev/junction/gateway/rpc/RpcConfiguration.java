@@ -9,19 +9,25 @@ import dev.junction.gateway.chat.RequestBodies;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ProviderRegistry;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.server.MethodNotAllowedException;
 
 import static org.springframework.web.reactive.function.server.RequestPredicates.GET;
 import static org.springframework.web.reactive.function.server.RequestPredicates.POST;
 import static org.springframework.web.reactive.function.server.RequestPredicates.path;
 import static org.springframework.web.reactive.function.server.RouterFunctions.route;
 
-/** The procedures, defined once, and the JSON-RPC ({@code /rpc}) and tRPC ({@code /trpc}) routes serving them. */
+/**
+ * The procedures, defined once, and the JSON-RPC ({@code /rpc}) and tRPC ({@code /trpc})
+ * routes serving them; another method on a tRPC path is answered 405 with {@code Allow}.
+ */
 @Configuration(proxyBeanMethods = false)
 public class RpcConfiguration {
 
@@ -59,8 +65,10 @@ public class RpcConfiguration {
 
 	@Bean
 	RouterFunction<ServerResponse> rpcRoutes(JsonRpcHandler jsonRpc, TrpcHandler trpc) {
-		return route(path("/rpc"), jsonRpc::handle).andRoute(GET("/trpc/{path}").or(POST("/trpc/{path}")),
-				trpc::handle);
+		return route(path("/rpc"), jsonRpc::handle)
+			.andRoute(GET("/trpc/{path}").or(POST("/trpc/{path}")), trpc::handle)
+			.andRoute(path("/trpc/{path}"), (request) -> Mono
+				.error(new MethodNotAllowedException(request.method(), List.of(HttpMethod.GET, HttpMethod.POST))));
 	}
 
 }

@@ -3,6 +3,7 @@ package dev.junction.gateway.rpc;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.error.RetryAfter;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -14,6 +15,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
 
@@ -43,7 +45,7 @@ public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
 		boolean rpc = path.equals("/rpc") || path.startsWith("/rpc/");
 		boolean trpc = path.equals(TRPC) || path.startsWith(TRPC + "/");
 		ServerHttpResponse response = exchange.getResponse();
-		if ((!rpc && !trpc) || response.isCommitted()) {
+		if ((!rpc && !trpc) || response.isCommitted() || OpenAiErrors.isClientGone(failure)) {
 			return Mono.error(failure);
 		}
 		RpcError error = this.errors.of(failure, exchange);
@@ -70,6 +72,9 @@ public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
 		}
 		response.setStatusCode(HttpStatus.valueOf(status));
 		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+		if (failure instanceof ErrorResponse framework) {
+			framework.getHeaders().forEach((name, values) -> response.getHeaders().put(name, values));
+		}
 		if (error.retryAfter() != null) {
 			response.getHeaders()
 				.set(HttpHeaders.RETRY_AFTER, RetryAfter.format(error.retryAfter()));

@@ -39,7 +39,7 @@ public final class RpcErrors {
 			return calculator(calculator);
 		}
 		GatewayException error = this.gatewayErrors.toGatewayException(failure);
-		if (error instanceof InternalGatewayException) {
+		if (error instanceof InternalGatewayException && !OpenAiErrors.isClientGone(failure)) {
 			logger.atError()
 				.setMessage("Unexpected failure in an RPC call")
 				.addKeyValue(RequestId.LOG_KEY, RequestId.of(exchange))

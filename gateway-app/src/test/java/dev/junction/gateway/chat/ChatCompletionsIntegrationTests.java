@@ -19,14 +19,18 @@ import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionMessageFunctionToolCall;
 import dev.junction.gateway.support.Http;
+import dev.junction.gateway.support.Json;
+import dev.junction.gateway.support.NoErrorLogs;
 import dev.junction.gateway.support.RunningGateway;
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.core.publisher.Flux;
 import reactor.netty.http.client.HttpClient;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -38,6 +42,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class ChatCompletionsIntegrationTests {
 
 	private static final String KEY = "gw-test-key";
+
+	@RegisterExtension
+	final NoErrorLogs noErrorLogs = new NoErrorLogs();
 
 	private static MockProviderServer upstream;
 
@@ -270,6 +277,19 @@ class ChatCompletionsIntegrationTests {
 				"{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"" + big + "\"}]}");
 		assertThat(response.statusCode()).isEqualTo(413);
 		assertThat(response.body()).contains("\"code\":\"request_too_large\"");
+	}
+
+	@Test
+	void passesAnUpstreamClientErrorOnAsTheProviderSentIt() {
+		HttpResponse<String> response = Http.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + KEY,
+				"{\"model\":\"up/gpt-4o-mini\",\"tools\":[{\"type\":\"function\",\"function\":{}}],"
+						+ "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+		assertThat(response.statusCode()).isEqualTo(400);
+		JsonNode error = Json.parse(response.body()).path("error");
+		assertThat(error.path("message").asString()).isEqualTo("Missing required parameter: 'tools[].function.name'.");
+		assertThat(error.path("param").asString()).isEqualTo("tools");
+		assertThat(error.path("type").asString()).isEqualTo("invalid_request_error");
+		assertThat(error.path("code").isNull()).isTrue();
 	}
 
 	@Test

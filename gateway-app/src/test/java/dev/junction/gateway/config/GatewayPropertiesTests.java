@@ -19,7 +19,7 @@ class GatewayPropertiesTests {
 				null, null, null, null, null);
 		GatewayProperties properties = new GatewayProperties(Map.of("p", provider), provider, Map.of(),
 				new GatewayProperties.Auth(List.of("gateway-secret"), List.of("admin-secret")),
-				new GatewayProperties.Http(DataSize.ofMegabytes(1)), new GatewayProperties.RateLimit(0, 0,
+				new GatewayProperties.Http(DataSize.ofMegabytes(1), Duration.ofSeconds(30)), new GatewayProperties.RateLimit(0, 0,
 						Duration.ofMinutes(1), 1, true),
 				new GatewayProperties.Cache(false, Duration.ofMinutes(5), 10, null),
 				new GatewayProperties.Redis("redis://user:redis-secret@localhost:6379", Duration.ofSeconds(1)));

@@ -1,13 +1,19 @@
 package dev.junction.gateway.ratelimit;
 
+import java.net.Socket;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.RedisServer;
 import dev.junction.gateway.support.RunningGateway;
+import dev.junction.mock.MockProviderServer;
+import dev.junction.mock.stats.Route;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,18 +45,56 @@ class RateLimitIntegrationTests {
 	}
 
 	@Test
-	void reservesTokensFromMaxTokensAndRefusesWhatTheBudgetCannotCover() {
+	void reservesTokensFromMaxTokensAndGivesBackWhatTheAnswerDidNotUse() {
 		try (RunningGateway gateway = RunningGateway.start(List.of("junction.rate-limit.tokens=100",
 				"junction.rate-limit.window=1h", "junction.cache.enabled=false"))) {
-			String big = "{\"model\":\"mock/echo-1\",\"max_tokens\":500,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
-			HttpResponse<String> denied = Http.post(gateway.baseUrl() + "/v1/chat/completions", null, big);
+			HttpResponse<String> denied = Http.post(gateway.baseUrl() + "/v1/chat/completions", null, withMaxTokens(500));
 			assertThat(denied.statusCode()).isEqualTo(429);
 			assertThat(denied.body()).contains("rate_limit_tokens");
+			// Each reserves 60 of the 100 tokens and uses about 15: the next one fits only if
+			// the unused 45 came back.
 			for (int i = 0; i < 3; i++) {
-				assertThat(post(gateway, null).statusCode()).as("small requests use only their real usage")
-					.isEqualTo(200);
+				HttpResponse<String> response = Http.post(gateway.baseUrl() + "/v1/chat/completions", null,
+						withMaxTokens(60));
+				assertThat(response.statusCode()).as("request %d: %s", i, response.body()).isEqualTo(200);
 			}
 		}
+	}
+
+	@Test
+	void givesTheWholeReservationBackWhenTheClientGoesAway() throws Exception {
+		try (MockProviderServer slow = MockProviderServer.start(Map.of("mock.latency-ms", 3000));
+				RunningGateway gateway = RunningGateway.start(List.of("junction.rate-limit.tokens=100",
+						"junction.rate-limit.window=1h", "junction.cache.enabled=false",
+						"junction.providers.slow.type=openai", "junction.providers.slow.base-url=" + slow.openAiBaseUrl(),
+						"junction.providers.slow.keys[0].value=sk-slow"))) {
+			String body = "{\"model\":\"slow/gpt-4o-mini\",\"max_tokens\":60,"
+					+ "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+			try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
+				socket.getOutputStream()
+					.write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+							+ "Content-Length: " + body.length() + "\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8));
+				long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+				while (slow.stats().route(Route.CHAT_COMPLETIONS).requests() == 0 && System.nanoTime() < deadline) {
+					Thread.sleep(20);
+				}
+				assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(1);
+			}
+			long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+			while (slow.stats().route(Route.CHAT_COMPLETIONS).cancelled() == 0 && System.nanoTime() < deadline) {
+				Thread.sleep(20);
+			}
+			assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).cancelled()).as("the upstream call was cancelled")
+				.isEqualTo(1);
+			HttpResponse<String> next = Http.post(gateway.baseUrl() + "/v1/chat/completions", null, body);
+			assertThat(next.statusCode()).as("60 more tokens fit only if the cancelled 60 came back: %s", next.body())
+				.isEqualTo(200);
+		}
+	}
+
+	private static String withMaxTokens(int maxTokens) {
+		return "{\"model\":\"mock/echo-1\",\"max_tokens\":" + maxTokens
+				+ ",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 	}
 
 	@Test

@@ -30,6 +30,8 @@ class ResilienceIntegrationTests {
 
 	private static MockProviderServer keyed;
 
+	private static MockProviderServer refusing;
+
 	private static int flakyPort;
 
 	private static RunningGateway gateway;
@@ -40,13 +42,14 @@ class ResilienceIntegrationTests {
 		failing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
 		slow = MockProviderServer.start(Map.of("mock.latency-ms", 800));
 		keyed = MockProviderServer.start(Map.of("mock.api-keys", "sk-good"));
+		refusing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 400));
 		try (ServerSocket socket = new ServerSocket(0)) {
 			flakyPort = socket.getLocalPort();
 		}
 		List<String> properties = new ArrayList<>(List.of("junction.cache.enabled=false",
 				"junction.models.resilient.targets[0]=down/gpt-4o-mini",
 				"junction.models.resilient.targets[1]=up/gpt-4o-mini",
-				"junction.models.strict.targets[0]=up/gpt-4o-mini", "junction.models.strict.targets[1]=down/gpt-4o-mini",
+				"junction.models.strict.targets[0]=refusing/gpt-4o-mini", "junction.models.strict.targets[1]=up/gpt-4o-mini",
 				"resilience4j.retry.configs.default.wait-duration=10ms",
 				"resilience4j.circuitbreaker.configs.flaky.sliding-window-size=4",
 				"resilience4j.circuitbreaker.configs.flaky.minimum-number-of-calls=4",
@@ -58,6 +61,7 @@ class ResilienceIntegrationTests {
 		properties.addAll(openai("down", failing.openAiBaseUrl(), "sk-a"));
 		properties.addAll(openai("flaky", "http://127.0.0.1:" + flakyPort + "/v1", "sk-a"));
 		properties.addAll(openai("queued", slow.openAiBaseUrl(), "sk-a"));
+		properties.addAll(openai("refusing", refusing.openAiBaseUrl(), "sk-a"));
 		properties.addAll(List.of("junction.providers.rotating.type=openai",
 				"junction.providers.rotating.base-url=" + keyed.openAiBaseUrl(),
 				"junction.providers.rotating.keys[0].value=sk-revoked", "junction.providers.rotating.keys[1].value=sk-good"));
@@ -67,7 +71,7 @@ class ResilienceIntegrationTests {
 	@AfterAll
 	static void stop() {
 		gateway.close();
-		for (MockProviderServer server : List.of(healthy, failing, slow, keyed)) {
+		for (MockProviderServer server : List.of(healthy, failing, slow, keyed, refusing)) {
 			server.close();
 		}
 	}
@@ -105,12 +109,16 @@ class ResilienceIntegrationTests {
 	}
 
 	@Test
-	void doesNotFallBackOnAClientError() {
-		long before = failing.stats().route(Route.CHAT_COMPLETIONS).requests();
-		HttpResponse<String> response = Http.post(gateway.baseUrl() + "/v1/chat/completions", null,
-				"{\"model\":\"strict\",\"max_tokens\":-1,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
-		assertThat(response.statusCode()).isEqualTo(400);
-		assertThat(failing.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(before);
+	void doesNotFallBackOnAClientErrorNorRetryIt() {
+		long refused = refusing.stats().route(Route.CHAT_COMPLETIONS).requests();
+		long served = healthy.stats().route(Route.CHAT_COMPLETIONS).requests();
+		HttpResponse<String> response = chat("strict", false);
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+		assertThat(response.body()).contains("mock-provider injected a 400 error.");
+		assertThat(refusing.stats().route(Route.CHAT_COMPLETIONS).requests()).as("tried once, not retried")
+			.isEqualTo(refused + 1);
+		assertThat(healthy.stats().route(Route.CHAT_COMPLETIONS).requests()).as("the next target is not asked")
+			.isEqualTo(served);
 	}
 
 	@Test

@@ -1,14 +1,22 @@
 package dev.junction.messaging.web;
 
+import java.time.Duration;
+
 import dev.junction.messaging.apikey.CallerArgumentResolver;
 import dev.junction.messaging.common.MessagingProperties;
+import dev.junction.netty.HttpServerLimits;
 
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.codec.ServerCodecConfigurer;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
 
-/** WebFlux wiring: codec buffer sized to the body limit, the {@code Caller} argument. */
+/**
+ * WebFlux wiring: codec buffer sized to the body limit, the {@code Caller} argument, and the
+ * server's read timeout on request bodies.
+ */
 @Configuration(proxyBeanMethods = false)
 class WebConfiguration implements WebFluxConfigurer {
 
@@ -21,6 +29,12 @@ class WebConfiguration implements WebFluxConfigurer {
 	@Override
 	public void configureHttpMessageCodecs(ServerCodecConfigurer configurer) {
 		configurer.defaultCodecs().maxInMemorySize((int) Math.min(Integer.MAX_VALUE, this.properties.maxBodySize().toBytes()));
+	}
+
+	/** A request body that stops arriving for {@code junction.messaging.read-timeout} is answered 408. */
+	@Bean
+	static HttpServerLimits httpServerLimits(@Value("${junction.messaging.read-timeout:30s}") Duration readTimeout) {
+		return HttpServerLimits.DEFAULTS.withReadTimeout(readTimeout);
 	}
 
 	@Override

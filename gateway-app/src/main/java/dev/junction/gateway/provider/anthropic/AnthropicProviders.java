@@ -1,5 +1,6 @@
 package dev.junction.gateway.provider.anthropic;
 
+import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.time.Duration;
@@ -9,9 +10,14 @@ import java.util.Map;
 import java.util.Optional;
 
 import com.anthropic.core.JsonValue;
+import com.anthropic.errors.AnthropicInvalidDataException;
+import com.anthropic.errors.AnthropicIoException;
+import com.anthropic.errors.AnthropicRetryableException;
 import com.anthropic.errors.AnthropicServiceException;
 import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.error.GatewayException;
+import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.springai.SpringAiChatProvider;
@@ -50,7 +56,7 @@ public final class AnthropicProviders {
 		ChatModel first = byKey.values().iterator().next();
 		return new SpringAiChatProvider(name, ProviderType.ANTHROPIC,
 				(apiKey) -> (apiKey != null) ? byKey.getOrDefault(apiKey, first) : first, maxTokens, timeout, models,
-				mapper, (error) -> translate(name, timeout, error));
+				mapper, (error) -> translate(name, timeout, error), new AnthropicOptions());
 	}
 
 	private static AnthropicChatModel model(String baseUrl, String apiKey, int maxTokens, Duration timeout) {
@@ -65,8 +71,13 @@ public final class AnthropicProviders {
 		return AnthropicChatModel.builder().options(options.build()).observationRegistry(ObservationRegistry.NOOP).build();
 	}
 
-	/** Anthropic SDK failures as gateway upstream failures. */
-	static UpstreamException translate(String provider, Duration timeout, Throwable error) {
+	/**
+	 * Anthropic SDK failures as gateway failures. Only what happened on the way to or from
+	 * Anthropic is the provider's failure: an error status, a connection that failed or timed
+	 * out, an answer that could not be read. Anything else was raised while the request was
+	 * being built, before anything was sent: the request cannot be sent as it is (400).
+	 */
+	static GatewayException translate(String provider, Duration timeout, Throwable error) {
 		for (Throwable cause = error; cause != null; cause = cause.getCause()) {
 			if (cause instanceof AnthropicServiceException service) {
 				List<String> retryAfter = service.headers().values("retry-after");
@@ -80,8 +91,17 @@ public final class AnthropicProviders {
 			if (cause instanceof InterruptedIOException) {
 				return UpstreamException.timeout(provider, timeout);
 			}
+			if (cause instanceof AnthropicInvalidDataException) {
+				return UpstreamException.status(provider, 502, null, "invalid_upstream_response",
+						"the response could not be read", null);
+			}
+			if (cause instanceof IOException || cause instanceof AnthropicIoException
+					|| cause instanceof AnthropicRetryableException) {
+				return UpstreamException.connection(provider, String.valueOf(cause.getMessage()), error);
+			}
 		}
-		return UpstreamException.connection(provider, String.valueOf(error.getMessage()), error);
+		return InvalidRequestException.invalidField(null, "Provider '" + provider
+				+ "' cannot take this request as sent: check its messages, tools and parameters.");
 	}
 
 	private static String message(AnthropicServiceException error) {

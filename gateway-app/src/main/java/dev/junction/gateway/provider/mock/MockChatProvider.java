@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.provider.ChatParameters;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
@@ -20,7 +21,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * An in-process provider with deterministic answers and no network, so that the gateway
  * answers out of the box. The reply restates the last user message; with tools offered
- * (and {@code tool_choice} not {@code none}) it calls the first tool instead.
+ * (and {@code tool_choice} not {@code none}) it calls the tool {@code tool_choice} names, or
+ * the first one. It refuses what it cannot honour: {@code n} above 1, log probabilities and
+ * JSON response formats.
  */
 public final class MockChatProvider implements ChatProvider {
 
@@ -121,6 +124,10 @@ public final class MockChatProvider implements ChatProvider {
 
 	private Answer answer(ProviderRequest request) {
 		JsonNode body = request.chat().body();
+		ChatParameters.requireSingleChoice(body, this.name);
+		ChatParameters.requireNoLogprobs(body, this.name);
+		ChatParameters.jsonSchema(body, this.name, false);
+		ChatParameters.ToolChoice choice = ChatParameters.toolChoice(body);
 		String prompt = lastUserText(body.path("messages"));
 		int limit = (request.chat().maxTokens() != null) ? request.chat().maxTokens() : DEFAULT_COMPLETION_TOKENS;
 		List<String> words = new ArrayList<>(List.of("Mock", "answer", "to:"));
@@ -135,8 +142,9 @@ public final class MockChatProvider implements ChatProvider {
 		}
 		String toolName = null;
 		JsonNode tools = body.path("tools");
-		if (tools.isArray() && !tools.isEmpty() && !"none".equals(body.path("tool_choice").asString(""))) {
-			toolName = tools.get(0).path("function").path("name").asString("tool");
+		if (tools.isArray() && !tools.isEmpty() && choice.mode() != ChatParameters.ToolChoice.Mode.NONE) {
+			toolName = (choice.name() != null) ? choice.name()
+					: tools.get(0).path("function").path("name").asString("tool");
 		}
 		long promptTokens = estimateTokens(body.path("messages").toString());
 		long completionTokens = (toolName != null) ? 8 : words.size();

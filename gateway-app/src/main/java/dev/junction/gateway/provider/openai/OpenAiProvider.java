@@ -3,6 +3,7 @@ package dev.junction.gateway.provider.openai;
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,6 +25,8 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
@@ -39,9 +42,20 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Any OpenAI-compatible API, passed through on Reactor Netty with pooled connections.
  * The client's JSON is forwarded with only {@code model} rewritten (and usage requested on
- * streams); the upstream's answer reaches the client byte for byte.
+ * streams); the upstream's answer reaches the client byte for byte. The upstream's own
+ * model list ({@code GET /models}) is fetched when first asked for and kept for a while.
  */
 public final class OpenAiProvider implements ChatProvider {
+
+	/** How long the upstream's model list is kept. */
+	static final Duration MODELS_TTL = Duration.ofMinutes(5);
+
+	/** How long a failure to fetch it is kept before the next attempt. */
+	static final Duration MODELS_RETRY = Duration.ofSeconds(30);
+
+	private static final Duration MODELS_TIMEOUT = Duration.ofSeconds(10);
+
+	private static final Logger logger = LoggerFactory.getLogger(OpenAiProvider.class);
 
 	private final String name;
 
@@ -57,13 +71,26 @@ public final class OpenAiProvider implements ChatProvider {
 
 	private final ObjectMapper mapper;
 
+	private final Mono<List<String>> upstreamModels;
+
+	/**
+	 * @param name the provider's configured name
+	 * @param baseUrl the upstream's base URL, {@code /v1} included
+	 * @param timeout the longest a call may take; for streams, the longest wait for a chunk
+	 * @param connectTimeout the longest a TCP connect may take
+	 * @param maxConnections pooled connections
+	 * @param models the configured models
+	 * @param listingKey the key that lists the upstream's models, or null not to list them
+	 * @param mapper JSON
+	 */
 	public OpenAiProvider(String name, String baseUrl, Duration timeout, Duration connectTimeout, int maxConnections,
-			List<String> models, ObjectMapper mapper) {
+			List<String> models, @Nullable String listingKey, ObjectMapper mapper) {
 		this.name = name;
 		this.timeout = timeout;
 		this.models = List.copyOf(models);
 		this.mapper = mapper;
-		this.completionsUri = baseUrl.replaceAll("/+$", "") + "/chat/completions";
+		String base = baseUrl.replaceAll("/+$", "");
+		this.completionsUri = base + "/chat/completions";
 		ConnectionProvider pool = ConnectionProvider.builder("provider-" + name)
 			.maxConnections(maxConnections)
 			.pendingAcquireMaxCount(-1)
@@ -74,6 +101,10 @@ public final class OpenAiProvider implements ChatProvider {
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(connectTimeout.toMillis()))
 			.keepAlive(true)
 			.compress(false);
+		this.upstreamModels = (listingKey != null)
+				? fetchModels(base + "/models", listingKey).cache((list) -> MODELS_TTL, (error) -> MODELS_RETRY,
+						() -> MODELS_RETRY)
+				: Mono.just(List.of());
 	}
 
 	@Override
@@ -89,6 +120,37 @@ public final class OpenAiProvider implements ChatProvider {
 	@Override
 	public List<String> models() {
 		return this.models;
+	}
+
+	@Override
+	public Mono<List<String>> availableModels() {
+		return this.upstreamModels.map((upstream) -> {
+			List<String> all = new ArrayList<>(this.models);
+			upstream.stream().filter((model) -> !all.contains(model)).forEach(all::add);
+			return all;
+		}).onErrorReturn(this.models);
+	}
+
+	/** The ids the upstream lists at {@code GET /models}; a failure is logged once per attempt. */
+	private Mono<List<String>> fetchModels(String uri, String key) {
+		return Mono.defer(() -> clientFor(key).get()
+			.uri(uri)
+			.responseSingle((response, content) -> content.asByteArray().defaultIfEmpty(new byte[0]).map((bytes) -> {
+				if (response.status().code() >= 400) {
+					throw error(response, bytes, key);
+				}
+				List<String> ids = new ArrayList<>();
+				for (JsonNode model : readTree(bytes).path("data")) {
+					String id = model.path("id").asString(null);
+					if (id != null && !id.isBlank()) {
+						ids.add(id);
+					}
+				}
+				return ids;
+			}))
+			.timeout(MODELS_TIMEOUT))
+			.doOnError((error) -> logger.warn("Provider '{}' did not list its models ({}): /v1/models shows the "
+					+ "configured ones only, next attempt in {} s", this.name, error.toString(), MODELS_RETRY.toSeconds()));
 	}
 
 	@Override
@@ -211,12 +273,14 @@ public final class OpenAiProvider implements ChatProvider {
 		String message = HttpResponseStatus.valueOf(status).reasonPhrase();
 		String type = null;
 		String code = null;
+		String param = null;
 		try {
 			JsonNode error = this.mapper.readTree(bytes).path("error");
 			if (error.isObject()) {
 				message = error.path("message").asString(message);
 				type = error.path("type").asString(null);
 				code = error.path("code").isNull() ? null : error.path("code").asString(null);
+				param = error.path("param").isNull() ? null : error.path("param").asString(null);
 			}
 			else if (error.isString()) {
 				message = error.stringValue();
@@ -226,7 +290,8 @@ public final class OpenAiProvider implements ChatProvider {
 			// Not JSON: keep the status line's reason.
 		}
 		return UpstreamException.status(this.name, status, redact(type, apiKey), redact(code, apiKey),
-				redact(message, apiKey), RetryAfter.parse(response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER)));
+				redact(param, apiKey), redact(message, apiKey),
+				RetryAfter.parse(response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER)));
 	}
 
 	/** {@code text} with every occurrence of the key replaced. */

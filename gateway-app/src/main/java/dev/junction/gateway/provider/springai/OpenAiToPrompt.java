@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 
 import dev.junction.gateway.error.InvalidRequestException;
+import dev.junction.gateway.provider.ChatParameters;
 import dev.junction.gateway.provider.ProviderRequest;
-import dev.junction.gateway.requestid.RequestId;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.ai.anthropic.AnthropicChatOptions;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.SystemMessage;
@@ -18,14 +18,17 @@ import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.StructuredOutputChatOptions;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
  * Translates an OpenAI chat request into a Spring AI {@link Prompt}: system (and developer),
  * user, assistant (with tool calls) and tool messages; model, temperature, top_p,
- * max_tokens and stop; tools as definitions only (a chat model does not run tools itself), so
- * that tool calls go back to the client.
+ * max_tokens, stop and a JSON schema for the answer; tools as definitions only (a chat model
+ * does not run tools itself), so that tool calls go back to the client. What the model takes
+ * beyond that (tool choice, headers) is the {@link ProviderOptions}' business. A parameter
+ * the model cannot honour ({@code n}, {@code logprobs}) is refused with a 400 naming it.
  */
 final class OpenAiToPrompt {
 
@@ -36,8 +39,11 @@ final class OpenAiToPrompt {
 	 * The prompt for a request. Options start from the model's own defaults
 	 * ({@code defaults.mutate()}), so each provider keeps its own options type.
 	 */
-	static Prompt translate(ProviderRequest request, ChatOptions defaults, int defaultMaxTokens) {
+	static Prompt translate(String provider, ProviderRequest request, ChatOptions defaults, int defaultMaxTokens,
+			ProviderOptions providerOptions) {
 		JsonNode body = request.chat().body();
+		ChatParameters.requireSingleChoice(body, provider);
+		ChatParameters.requireNoLogprobs(body, provider);
 		List<Message> messages = new ArrayList<>();
 		Map<String, String> toolNames = new HashMap<>();
 		JsonNode input = body.path("messages");
@@ -47,11 +53,13 @@ final class OpenAiToPrompt {
 		ChatOptions.Builder<?> options = defaults.mutate().model(request.model());
 		Integer maxTokens = request.chat().maxTokens();
 		options.maxTokens((maxTokens != null) ? maxTokens : defaultMaxTokens);
-		if (body.path("temperature").isNumber()) {
-			options.temperature(body.get("temperature").asDouble());
+		Double temperature = number(body, "temperature");
+		if (temperature != null) {
+			options.temperature(temperature);
 		}
-		if (body.path("top_p").isNumber()) {
-			options.topP(body.get("top_p").asDouble());
+		Double topP = number(body, "top_p");
+		if (topP != null) {
+			options.topP(topP);
 		}
 		JsonNode stop = body.path("stop");
 		if (stop.isString()) {
@@ -62,33 +70,39 @@ final class OpenAiToPrompt {
 			stop.forEach((sequence) -> sequences.add(sequence.asString()));
 			options.stopSequences(sequences);
 		}
+		String schema = ChatParameters.jsonSchema(body, provider,
+				options instanceof StructuredOutputChatOptions.Builder<?>);
+		if (schema != null) {
+			((StructuredOutputChatOptions.Builder<?>) options).outputSchema(schema);
+		}
 		List<ToolCallback> tools = new ArrayList<>();
-		if (!"none".equals(body.path("tool_choice").asString(""))) {
-			for (JsonNode tool : body.path("tools")) {
-				tools.add(DefinitionOnlyToolCallback.of(tool));
-			}
+		if (!body.path("tools").isMissingNode() && !body.path("tools").isNull() && !body.path("tools").isArray()) {
+			throw InvalidRequestException.invalidField("tools", "'tools' must be an array.");
+		}
+		int index = 0;
+		for (JsonNode tool : body.path("tools")) {
+			tools.add(DefinitionOnlyToolCallback.of(tool, index++));
 		}
 		if (!tools.isEmpty()) {
 			if (!(options instanceof ToolCallingChatOptions.Builder<?> toolOptions)) {
-				throw InvalidRequestException.invalidField("tools", "This provider does not support tools.");
+				throw InvalidRequestException.unsupported("tools", "Provider '" + provider + "' does not take tools.");
 			}
 			toolOptions.toolCallbacks(tools);
 		}
-		requestIdHeader(options, defaults, request.requestId());
+		providerOptions.apply(provider, request, ChatParameters.toolChoice(body), options);
 		return new Prompt(messages, options.build());
 	}
 
-	/** Sends the request id upstream as an HTTP header, for the models whose options carry per-request headers. */
-	private static void requestIdHeader(ChatOptions.Builder<?> options, ChatOptions defaults, String requestId) {
-		if (options instanceof AnthropicChatOptions.Builder anthropic
-				&& defaults instanceof AnthropicChatOptions base) {
-			Map<String, String> headers = new HashMap<>();
-			if (base.getHttpHeaders() != null) {
-				headers.putAll(base.getHttpHeaders());
-			}
-			headers.put(RequestId.HEADER, requestId);
-			anthropic.httpHeaders(headers);
+	/** A numeric parameter, if set; a 400 naming it if it is not a finite number. */
+	private static @Nullable Double number(JsonNode body, String name) {
+		JsonNode value = body.get(name);
+		if (value == null || value.isNull()) {
+			return null;
 		}
+		if (!value.isNumber() || !Double.isFinite(value.asDouble())) {
+			throw InvalidRequestException.invalidField(name, "'" + name + "' must be a number.");
+		}
+		return value.asDouble();
 	}
 
 	private static Message message(JsonNode message, int index, Map<String, String> toolNames) {

@@ -10,13 +10,18 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.error.GatewayException;
+import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.provider.Usage;
+import dev.junction.gateway.requestid.RequestId;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -36,9 +41,12 @@ import org.springframework.ai.chat.prompt.Prompt;
  * {@link Prompt}, answers and streams back to {@code chat.completion} and
  * {@code chat.completion.chunk} JSON. Spring AI's blocking call runs on the bounded elastic
  * scheduler, never on an event loop. Provider-specific failures are translated by the
- * function given for the provider.
+ * function given for the provider; a request the model cannot take is the client's error
+ * (400), never the provider's.
  */
 public final class SpringAiChatProvider implements ChatProvider {
+
+	private static final Logger logger = LoggerFactory.getLogger(SpringAiChatProvider.class);
 
 	private final String name;
 
@@ -54,7 +62,9 @@ public final class SpringAiChatProvider implements ChatProvider {
 
 	private final ObjectMapper mapper;
 
-	private final Function<Throwable, UpstreamException> errors;
+	private final Function<Throwable, GatewayException> errors;
+
+	private final ProviderOptions options;
 
 	private final AtomicInteger ids = new AtomicInteger();
 
@@ -67,10 +77,11 @@ public final class SpringAiChatProvider implements ChatProvider {
 	 * @param modelNames models listed in {@code GET /v1/models}
 	 * @param mapper JSON
 	 * @param errors translates the provider's exceptions
+	 * @param options what the model takes beyond Spring AI's portable options
 	 */
 	public SpringAiChatProvider(String name, ProviderType type, Function<String, ChatModel> models,
 			int defaultMaxTokens, Duration timeout, List<String> modelNames, ObjectMapper mapper,
-			Function<Throwable, UpstreamException> errors) {
+			Function<Throwable, GatewayException> errors, ProviderOptions options) {
 		this.name = name;
 		this.type = type;
 		this.models = models;
@@ -79,6 +90,7 @@ public final class SpringAiChatProvider implements ChatProvider {
 		this.modelNames = List.copyOf(modelNames);
 		this.mapper = mapper;
 		this.errors = errors;
+		this.options = options;
 	}
 
 	@Override
@@ -99,19 +111,19 @@ public final class SpringAiChatProvider implements ChatProvider {
 	@Override
 	public Mono<ChatResult> complete(ProviderRequest request) {
 		ChatModel model = this.models.apply(request.apiKey());
-		return Mono.fromSupplier(() -> OpenAiToPrompt.translate(request, model.getOptions(), this.defaultMaxTokens))
+		return Mono.fromSupplier(() -> prompt(request, model))
 			.flatMap((prompt) -> Mono.fromCallable(() -> model.call(prompt))
 				.subscribeOn(Schedulers.boundedElastic())
 				.timeout(this.timeout))
 			.map((response) -> toResult(request, response))
-			.onErrorMap((error) -> translate(error));
+			.onErrorMap((error) -> translate(error, request));
 	}
 
 	@Override
 	public Flux<ChatChunk> stream(ProviderRequest request) {
 		return Flux.defer(() -> {
 			ChatModel model = this.models.apply(request.apiKey());
-			Prompt prompt = OpenAiToPrompt.translate(request, model.getOptions(), this.defaultMaxTokens);
+			Prompt prompt = prompt(request, model);
 			String id = nextId();
 			long created = System.currentTimeMillis() / 1000;
 			AtomicReference<String> finish = new AtomicReference<>();
@@ -159,7 +171,11 @@ public final class SpringAiChatProvider implements ChatProvider {
 				return Flux.just(last, new ChatChunk(usageChunk.toString(), usage.get(), true));
 			});
 			return Flux.concat(Flux.just(first), body, tail);
-		}).onErrorMap((error) -> translate(error));
+		}).onErrorMap((error) -> translate(error, request));
+	}
+
+	private Prompt prompt(ProviderRequest request, ChatModel model) {
+		return OpenAiToPrompt.translate(this.name, request, model.getOptions(), this.defaultMaxTokens, this.options);
 	}
 
 	private ChatResult toResult(ProviderRequest request, ChatResponse response) {
@@ -268,14 +284,23 @@ public final class SpringAiChatProvider implements ChatProvider {
 		return "chatcmpl-" + this.name + "-" + Long.toHexString(System.nanoTime()) + "-" + this.ids.incrementAndGet();
 	}
 
-	private Throwable translate(Throwable error) {
-		if (error instanceof UpstreamException || error instanceof dev.junction.gateway.error.GatewayException) {
+	private Throwable translate(Throwable error, ProviderRequest request) {
+		if (error instanceof GatewayException) {
 			return error;
 		}
 		if (error instanceof TimeoutException) {
 			return UpstreamException.timeout(this.name, this.timeout);
 		}
-		return this.errors.apply(error);
+		GatewayException translated = this.errors.apply(error);
+		if (translated instanceof InvalidRequestException) {
+			logger.atWarn()
+				.setMessage("Provider '{}' could not take a request: {}")
+				.addArgument(this.name)
+				.addArgument(error::toString)
+				.addKeyValue(RequestId.LOG_KEY, request.requestId())
+				.log();
+		}
+		return translated;
 	}
 
 }

@@ -1,19 +1,19 @@
-package dev.junction.gateway.chat;
-
-import dev.junction.gateway.pipeline.ChatExchange;
+package dev.junction.gateway.metrics;
 
 /** The {@code Server-Timing} header: the gateway's own time and the upstream's, in milliseconds. */
-final class ServerTiming {
+public final class ServerTiming {
+
+	/** The header's name. */
+	public static final String HEADER = "Server-Timing";
 
 	private ServerTiming() {
 	}
 
-	static String of(ChatExchange exchange) {
-		long upstream = exchange.upstreamNanos();
-		long gateway = exchange.gatewayNanos();
+	/** The header's value for these durations, in nanoseconds. */
+	public static String of(long gatewayNanos, long upstreamNanos) {
 		StringBuilder header = new StringBuilder(48).append("gateway;dur=");
-		millis(header, gateway).append(", upstream;dur=");
-		return millis(header, upstream).toString();
+		millis(header, gatewayNanos).append(", upstream;dur=");
+		return millis(header, upstreamNanos).toString();
 	}
 
 	/** Appends nanoseconds as milliseconds with three decimals, without String.format's cost. */
