@@ -1,7 +1,10 @@
 package dev.junction.gateway.rpc;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+
+import dev.junction.gateway.rpc.TrpcResponses.Answer;
 
 import dev.junction.gateway.error.RetryAfter;
 import reactor.core.publisher.Mono;
@@ -32,9 +35,12 @@ public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
 
 	private final ObjectMapper mapper;
 
-	public RpcErrorWebExceptionHandler(RpcErrors errors, ObjectMapper mapper) {
+	private final TrpcTransformer transformer;
+
+	public RpcErrorWebExceptionHandler(RpcErrors errors, ObjectMapper mapper, TrpcTransformer transformer) {
 		this.errors = errors;
 		this.mapper = mapper;
+		this.transformer = transformer;
 	}
 
 	@Override
@@ -56,21 +62,15 @@ public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
 		else {
 			String procedures = path.startsWith(TRPC + "/") ? path.substring(TRPC.length() + 1) : "";
 			boolean batch = "1".equals(exchange.getRequest().getQueryParams().getFirst("batch"));
-			if (batch) {
-				List<String> paths = Arrays.asList(procedures.split(",", -1));
-				body = this.mapper.createArrayNode()
-					.addAll(paths.stream().map((each) -> TrpcResponses.error(this.mapper, error, each)).toList());
-			}
-			else {
-				body = TrpcResponses.error(this.mapper, error, procedures.isEmpty() ? null : procedures);
-			}
-			status = body.isArray() ? TrpcResponses.status(body.valueStream()
-				.map((node) -> (tools.jackson.databind.node.ObjectNode) node)
-				.toList()) : TrpcResponses.status(List.of((tools.jackson.databind.node.ObjectNode) body));
+			List<String> paths = batch ? Arrays.asList(procedures.split(",", -1))
+					: Collections.singletonList(procedures.isEmpty() ? null : procedures);
+			List<Answer> answers = paths.stream().map((each) -> Answer.failed(each, error)).toList();
+			body = TrpcResponses.body(this.mapper, this.transformer, answers, batch);
+			status = TrpcResponses.status(answers);
 		}
 		response.setStatusCode(HttpStatus.valueOf(status));
 		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-		if (error.retryAfter() != null) {
+		if (error.retryAfter() != null && (status == 429 || status == 503)) {
 			response.getHeaders()
 				.set(HttpHeaders.RETRY_AFTER, RetryAfter.format(error.retryAfter()));
 		}

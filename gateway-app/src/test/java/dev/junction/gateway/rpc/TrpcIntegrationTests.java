@@ -55,7 +55,7 @@ class TrpcIntegrationTests {
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(Json.parse(response.body()).at("/result/data").asDouble()).isEqualTo(5.0);
 		HttpResponse<String> health = Http.get(url + "system.health", KEY);
-		assertThat(Json.parse(health.body()).at("/result/data/status").stringValue()).isEqualTo("ok");
+		assertThat(Json.parse(health.body()).at("/result/data/status").stringValue()).isEqualTo("healthy");
 	}
 
 	@Test
@@ -99,7 +99,7 @@ class TrpcIntegrationTests {
 		assertThat(batch.size()).isEqualTo(3);
 		assertThat(batch.at("/0/result/data").asDouble()).isEqualTo(3.0);
 		assertThat(batch.at("/1/error/data/code").stringValue()).isEqualTo("BAD_REQUEST");
-		assertThat(batch.at("/2/result/data/status").stringValue()).isEqualTo("ok");
+		assertThat(batch.at("/2/result/data/status").stringValue()).isEqualTo("healthy");
 		HttpResponse<String> allGood = Http.get(url + "calculator.add,calculator.multiply?batch=1&"
 				+ input("{\"0\":[1,2],\"1\":[3,4]}"), KEY);
 		assertThat(allGood.statusCode()).isEqualTo(200);
