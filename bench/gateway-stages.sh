@@ -15,7 +15,7 @@ PIDS=()
 trap 'kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null; rm -rf "$WORK"' EXIT
 [ -n "${SKIP_BUILD:-}" ] || ./mvnw -B -q -pl gateway-app,mock-provider -am package -DskipTests >/dev/null
 (cd bench/loadgen && go build -o "$WORK/loadgen" .)
-echo '{"model":"emulator/gpt-4o-mini","messages":[{"role":"user","content":"hi {{n}}"}],"max_tokens":2}' > "$WORK/body.json"
+echo '{"model":"emulator/gpt-4o-mini","messages":[{"role":"user","content":"hi {{n}}"}],"max_tokens":2,"temperature":0}' > "$WORK/body.json"
 wait_http() { for _ in $(seq 1 150); do curl -sf "$1" >/dev/null 2>&1 && return 0; sleep 0.2; done; return 1; }
 load() { "$WORK/loadgen" -url http://127.0.0.1:18080/v1/chat/completions -rate "$RATE" -duration "$1" -unique \
   -body "$WORK/body.json" -H "Content-Type: application/json"; }
@@ -64,4 +64,4 @@ PY
   kill $GATEWAY; wait $GATEWAY 2>/dev/null || true
 done <<< "${CONFIGS:-pool, retry, breaker, fallback (limits and cache off)|--junction.cache.enabled=false
 + rate limits (requests and tokens, in memory)|--junction.cache.enabled=false --junction.rate-limit.requests=100000000 --junction.rate-limit.tokens=1000000000
-+ cache (every request a miss)|--junction.rate-limit.requests=100000000 --junction.rate-limit.tokens=1000000000}"
++ cache (every request a miss)|--junction.cache.enabled=true --junction.rate-limit.requests=100000000 --junction.rate-limit.tokens=1000000000}"

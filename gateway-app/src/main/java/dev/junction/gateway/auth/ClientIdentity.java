@@ -10,6 +10,9 @@ public final class ClientIdentity {
 	/** The exchange attribute holding the identity. */
 	public static final String ATTRIBUTE = ClientIdentity.class.getName();
 
+	/** How the identity of a gateway key begins (a client address begins with {@code ip:}). */
+	static final String KEY_PREFIX = "key:";
+
 	private ClientIdentity() {
 	}
 
@@ -21,6 +24,11 @@ public final class ClientIdentity {
 		InetSocketAddress remote = exchange.getRequest().getRemoteAddress();
 		return "ip:" + ((remote != null && remote.getAddress() != null) ? remote.getAddress().getHostAddress()
 				: "unknown");
+	}
+
+	/** Whether an identity names a gateway key rather than a client address. */
+	public static boolean isGatewayKey(String identity) {
+		return identity.startsWith(KEY_PREFIX);
 	}
 
 }

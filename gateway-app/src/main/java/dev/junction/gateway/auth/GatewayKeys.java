@@ -60,7 +60,7 @@ public final class GatewayKeys {
 	static String idOf(String key) {
 		try {
 			byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-			return "key:" + HexFormat.of().formatHex(digest, 0, 6);
+			return ClientIdentity.KEY_PREFIX + HexFormat.of().formatHex(digest, 0, 6);
 		}
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException(ex);

@@ -25,13 +25,14 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * An exact-match cache of non-streamed completions, keyed on the normalised request (the
- * requested model, messages and every parameter that changes the answer, field order
- * ignored), kept for a TTL in memory or in Redis. Identical requests in flight together on
- * one gateway make one upstream call (single flight), which runs to the end even if the
- * client that started it goes away; failures are not cached. {@code Cache-Control: no-cache}
- * skips the lookup and stores the fresh answer. Streams are never cached. A hit carries the
- * usage of the answer it repeats; stages that count spent tokens check
+ * An exact-match cache of non-streamed completions, keyed on the entry's namespace (see
+ * {@link CachePolicy}) and the normalised request (the requested model, messages and every
+ * parameter that changes the answer, field order ignored), kept for a TTL in memory or in
+ * Redis. Identical requests of one namespace in flight together on one gateway make one
+ * upstream call (single flight), which runs to the end even if the client that started it
+ * goes away; failures are not cached. {@code Cache-Control: no-cache} skips the lookup and
+ * stores the fresh answer. Streams and sampled requests the policy refuses are never cached.
+ * A hit carries the usage of the answer it repeats; stages that count spent tokens check
  * {@link ChatExchange#cacheStatus()}.
  */
 public final class ResponseCacheStage implements ChatStage {
@@ -44,6 +45,8 @@ public final class ResponseCacheStage implements ChatStage {
 
 	private final ResponseStore store;
 
+	private final CachePolicy policy;
+
 	private final ConcurrentHashMap<String, CompletableFuture<ChatResult>> inFlight = new ConcurrentHashMap<>();
 
 	private final ObjectMapper mapper;
@@ -52,8 +55,9 @@ public final class ResponseCacheStage implements ChatStage {
 
 	private final Counter misses;
 
-	public ResponseCacheStage(ResponseStore store, ObjectMapper mapper, MeterRegistry registry) {
+	public ResponseCacheStage(ResponseStore store, CachePolicy policy, ObjectMapper mapper, MeterRegistry registry) {
 		this.store = store;
+		this.policy = policy;
 		this.mapper = mapper;
 		this.hits = lookups(registry, "hit");
 		this.misses = lookups(registry, "miss");
@@ -62,6 +66,9 @@ public final class ResponseCacheStage implements ChatStage {
 	@Override
 	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
 		return Mono.defer(() -> {
+			if (!this.policy.cacheable(exchange)) {
+				return next.complete(exchange);
+			}
 			String key = key(exchange);
 			if (exchange.cacheBypass()) {
 				return call(exchange, next, key);
@@ -107,9 +114,14 @@ public final class ResponseCacheStage implements ChatStage {
 		return cached;
 	}
 
-	/** SHA-256 of the canonical request: object fields sorted, answer-neutral fields dropped. */
+	/**
+	 * SHA-256 of the entry's namespace and the canonical request (object fields sorted,
+	 * answer-neutral fields dropped).
+	 */
 	String key(ChatExchange exchange) {
-		ObjectNode canonical = this.mapper.createObjectNode();
+		ObjectNode entry = this.mapper.createObjectNode();
+		this.policy.scope(exchange, entry.putObject("scope"));
+		ObjectNode canonical = entry.putObject("request");
 		ObjectNode body = exchange.request().body();
 		List<String> names = new ArrayList<>(body.propertyNames());
 		Collections.sort(names);
@@ -121,7 +133,7 @@ public final class ResponseCacheStage implements ChatStage {
 		canonical.put("model", exchange.request().model());
 		try {
 			byte[] digest = MessageDigest.getInstance("SHA-256")
-				.digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
+				.digest(entry.toString().getBytes(StandardCharsets.UTF_8));
 			return HexFormat.of().formatHex(digest);
 		}
 		catch (NoSuchAlgorithmException ex) {

@@ -38,6 +38,9 @@ public final class ChatCompletionsHandler {
 
 	private static final Logger logger = LoggerFactory.getLogger(ChatCompletionsHandler.class);
 
+	/** Request header: {@code true} lets the cache keep the answer to a sampled request. */
+	public static final String CACHE_SAMPLED = "X-Junction-Cache-Sampled";
+
 	private static final byte[] EVENT_END = { '\n', '\n' };
 
 	private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
@@ -67,6 +70,7 @@ public final class ChatCompletionsHandler {
 			ChatExchange exchange = new ChatExchange(ChatRequest.parse(body, this.mapper), ClientIdentity.of(web),
 					"chat", GatewayTimingFilter.start(web), RequestId.of(web));
 			exchange.cacheBypass(noCache(web.getRequest().getHeaders().getCacheControl()));
+			exchange.cacheSampled("true".equalsIgnoreCase(web.getRequest().getHeaders().getFirst(CACHE_SAMPLED)));
 			web.getAttributes().put(ChatExchange.ATTRIBUTE, exchange);
 			web.getResponse().beforeCommit(() -> Mono.fromRunnable(() -> headers(exchange, web.getResponse())));
 			return exchange.request().stream() ? stream(exchange) : complete(exchange);

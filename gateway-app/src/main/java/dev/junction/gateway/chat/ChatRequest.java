@@ -36,7 +36,7 @@ public final class ChatRequest {
 			tree = mapper.readTree(json);
 		}
 		catch (JacksonException ex) {
-			throw InvalidRequestException.malformedJson(ex.getOriginalMessage());
+			throw InvalidRequestException.malformedJson(ex);
 		}
 		if (tree == null || !tree.isObject()) {
 			throw InvalidRequestException.malformedJson("expected a JSON object");

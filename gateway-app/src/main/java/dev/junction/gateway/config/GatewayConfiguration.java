@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.junction.gateway.auth.GatewayKeyFilter;
+import dev.junction.gateway.cache.CachePolicy;
 import dev.junction.gateway.cache.LocalResponseStore;
 import dev.junction.gateway.cache.RedisResponseStore;
 import dev.junction.gateway.cache.ResponseCacheStage;
@@ -35,6 +36,7 @@ import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.pipeline.ProviderStage;
 import dev.junction.gateway.provider.ProviderFactory;
 import dev.junction.gateway.provider.ProviderRegistry;
+import dev.junction.gateway.provider.ProvidersHealthIndicator;
 import dev.junction.gateway.routing.ModelRouter;
 import dev.junction.gateway.routing.RoutingStage;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -56,6 +58,11 @@ public class GatewayConfiguration {
 	@Bean
 	ProviderRegistry providerRegistry(GatewayProperties properties, ObjectMapper mapper, Environment environment) {
 		return new ProviderFactory(mapper, environment).create(properties);
+	}
+
+	@Bean
+	ProvidersHealthIndicator providersHealthIndicator(ProviderRegistry providers) {
+		return new ProvidersHealthIndicator(providers);
 	}
 
 	@Bean
@@ -100,7 +107,10 @@ public class GatewayConfiguration {
 			ModelRouter router, BucketStore buckets, ResponseStore responses, ObjectMapper mapper,
 			MeterRegistry registry,
 			RetryRegistry retries, CircuitBreakerRegistry breakers, TimeLimiterRegistry timeLimiters) {
-		providers.all().forEach((entry) -> entry.limiter().bindTo(registry));
+		providers.all().forEach((entry) -> {
+			entry.limiter().bindTo(registry);
+			entry.keys().bindTo(registry);
+		});
 		List<ChatStage> stages = new ArrayList<>();
 		stages.add(new MetricsStage(metrics, providers));
 		if (properties.rateLimit().enabled()) {
@@ -108,7 +118,8 @@ public class GatewayConfiguration {
 		}
 		stages.add(new RoutingStage(router));
 		if (properties.cache().enabled()) {
-			stages.add(new ResponseCacheStage(responses, mapper, registry));
+			stages.add(new ResponseCacheStage(responses,
+					new CachePolicy(properties.cache(), properties.models(), providers), mapper, registry));
 		}
 		stages.add(new FallbackStage(registry));
 		stages.add(new RetryStage(retries));

@@ -46,7 +46,12 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 		ANTHROPIC,
 
 		/** The in-process deterministic emulator. */
-		MOCK
+		MOCK;
+
+		/** Whether a request that sets no temperature gets a sampled (non-deterministic) answer. */
+		public boolean samplesByDefault() {
+			return this != MOCK;
+		}
 
 	}
 
@@ -68,12 +73,14 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 * @param dropExcess whether a request finding the queue full fails at once (503 with
 	 * Retry-After) rather than waiting anyway
 	 * @param keyRest how long a key rests after a 429 without Retry-After
+	 * @param keyCooldown how long a key the upstream refused (401, 403) stays out of rotation
+	 * before a request probes it
 	 */
 	public record Provider(@Nullable ProviderType type, @Nullable String baseUrl, @Nullable List<Key> keys,
 			@Nullable Duration timeout, @Nullable Duration connectTimeout, @Nullable Integer maxConnections,
 			@Nullable List<String> models, @Nullable Integer defaultMaxTokens, @Nullable Integer concurrency,
 			@Nullable Integer queueSize, @Nullable Duration maxQueueWait, @Nullable Boolean dropExcess,
-			@Nullable Duration keyRest) {
+			@Nullable Duration keyRest, @Nullable Duration keyCooldown) {
 
 		/** This provider with every unset value taken from {@code defaults}. */
 		public Provider withDefaults(Provider defaults) {
@@ -83,12 +90,12 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 					or(this.models, defaults.models), or(this.defaultMaxTokens, defaults.defaultMaxTokens),
 					or(this.concurrency, defaults.concurrency), or(this.queueSize, defaults.queueSize),
 					or(this.maxQueueWait, defaults.maxQueueWait), or(this.dropExcess, defaults.dropExcess),
-					or(this.keyRest, defaults.keyRest));
+					or(this.keyRest, defaults.keyRest), or(this.keyCooldown, defaults.keyCooldown));
 		}
 
 		/** A provider of a type with nothing else set. */
 		public static Provider ofType(ProviderType type) {
-			return new Provider(type, null, null, null, null, null, null, null, null, null, null, null, null);
+			return new Provider(type, null, null, null, null, null, null, null, null, null, null, null, null, null);
 		}
 
 		private static <T> @Nullable T or(@Nullable T value, @Nullable T fallback) {
@@ -117,8 +124,9 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 * A model alias.
 	 *
 	 * @param targets {@code provider/model} entries, in order of preference
+	 * @param cacheSampled whether answers to sampled requests on this alias may be cached too
 	 */
-	public record ModelAlias(List<String> targets) {
+	public record ModelAlias(List<String> targets, @DefaultValue("false") boolean cacheSampled) {
 	}
 
 	/**
@@ -132,6 +140,11 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 		public Auth {
 			keys = (keys != null) ? keys : List.of();
 			adminKeys = (adminKeys != null) ? adminKeys : List.of();
+		}
+
+		@Override
+		public String toString() {
+			return "Auth[keys=" + this.keys.size() + ", adminKeys=" + this.adminKeys.size() + "]";
 		}
 
 	}
@@ -159,14 +172,17 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	}
 
 	/**
-	 * The exact-match cache of non-streamed completions.
+	 * The exact-match cache of non-streamed completions. Off unless enabled; each entry
+	 * belongs to one gateway key (and one {@code user} when the request names one).
 	 *
 	 * @param enabled whether answers are cached
 	 * @param ttl how long an answer is served from the cache
 	 * @param maxEntries how many answers the in-memory cache keeps (Redis keeps its own)
+	 * @param sharedNamespace when set, one namespace shared by every gateway key and user
+	 * instead of one per key
 	 */
-	public record Cache(@DefaultValue("true") boolean enabled, @DefaultValue("5m") Duration ttl,
-			@DefaultValue("10000") long maxEntries) {
+	public record Cache(@DefaultValue("false") boolean enabled, @DefaultValue("5m") Duration ttl,
+			@DefaultValue("10000") long maxEntries, @Nullable String sharedNamespace) {
 	}
 
 	/**
@@ -177,6 +193,13 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 * @param timeout the longest a Redis command may take
 	 */
 	public record Redis(@Nullable String url, @DefaultValue("1s") Duration timeout) {
+
+		@Override
+		public String toString() {
+			String shown = (this.url != null) ? this.url.replaceFirst("//[^@/]*@", "//****@") : null;
+			return "Redis[url=" + shown + ", timeout=" + this.timeout + "]";
+		}
+
 	}
 
 	/**

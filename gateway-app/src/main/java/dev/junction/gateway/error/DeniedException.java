@@ -11,23 +11,40 @@ public final class DeniedException extends GatewayException {
 
 	private final int status;
 
+	private final String type;
+
+	private final String code;
+
 	private final @Nullable Duration retryAfter;
 
-	private DeniedException(String limiter, int status, String message, @Nullable Duration retryAfter) {
+	private DeniedException(String limiter, int status, String type, String code, String message,
+			@Nullable Duration retryAfter) {
 		super(message, null);
 		this.limiter = limiter;
 		this.status = status;
+		this.type = type;
+		this.code = code;
 		this.retryAfter = retryAfter;
 	}
 
 	/** Too many requests for the client's budget: 429. */
 	public static DeniedException rateLimited(String limiter, String message, @Nullable Duration retryAfter) {
-		return new DeniedException(limiter, 429, message, retryAfter);
+		return new DeniedException(limiter, 429, "rate_limit_error", limiter, message, retryAfter);
 	}
 
 	/** The gateway cannot take the request now (queue full, circuit open): 503. */
 	public static DeniedException unavailable(String limiter, String message, @Nullable Duration retryAfter) {
-		return new DeniedException(limiter, 503, message, retryAfter);
+		return new DeniedException(limiter, 503, "server_overloaded", limiter, message, retryAfter);
+	}
+
+	/**
+	 * No upstream key of the gateway can serve the request (the provider refused them, or
+	 * none is configured for the model): 503, the gateway's fault, neither the client's nor
+	 * overload.
+	 */
+	public static DeniedException noUsableKey(String message, @Nullable Duration retryAfter) {
+		return new DeniedException("provider_keys", 503, "server_error", "no_usable_provider_key", message,
+				retryAfter);
 	}
 
 	/** The limiter that refused. */
@@ -42,12 +59,12 @@ public final class DeniedException extends GatewayException {
 
 	@Override
 	public String type() {
-		return (this.status == 429) ? "rate_limit_error" : "server_overloaded";
+		return this.type;
 	}
 
 	@Override
 	public String code() {
-		return this.limiter;
+		return this.code;
 	}
 
 	@Override

@@ -1,6 +1,9 @@
 package dev.junction.gateway.error;
 
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.UnexpectedEndOfInputException;
 
 /** The client's request cannot be served as sent: retrying it unchanged will not help. */
 public final class InvalidRequestException extends GatewayException {
@@ -25,6 +28,23 @@ public final class InvalidRequestException extends GatewayException {
 	public static InvalidRequestException malformedJson(String detail) {
 		return new InvalidRequestException(400, "invalid_request_error", "invalid_json", null,
 				"The request body is not valid JSON: " + detail);
+	}
+
+	/** The body is not JSON: the message says where, never what the client wrote there. */
+	public static InvalidRequestException malformedJson(JacksonException error) {
+		return malformedJson(jsonSyntax(error));
+	}
+
+	/**
+	 * Where a JSON syntax error is, without quoting the input (Jackson's messages quote the
+	 * offending token, which may be part of a prompt or a secret).
+	 */
+	public static String jsonSyntax(JacksonException error) {
+		String what = (error instanceof UnexpectedEndOfInputException) ? "unexpected end of input"
+				: "unexpected content";
+		TokenStreamLocation location = error.getLocation();
+		return (location != null && location.getLineNr() > 0)
+				? what + " at line " + location.getLineNr() + ", column " + location.getColumnNr() : what;
 	}
 
 	public static InvalidRequestException invalidField(@Nullable String param, String message) {

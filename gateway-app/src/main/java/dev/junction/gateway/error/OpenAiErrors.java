@@ -41,8 +41,9 @@ public final class OpenAiErrors {
 			return InvalidRequestException.unsupportedMediaType("Content type " + unsupported.getContentType()
 					+ " is not supported; send application/json.");
 		}
-		if (error instanceof DecodingException decoding) {
-			return InvalidRequestException.malformedJson(String.valueOf(decoding.getMessage()));
+		if (error instanceof DecodingException) {
+			// The decoder's message quotes the input.
+			return InvalidRequestException.malformedJson("it could not be decoded.");
 		}
 		if (error instanceof ResponseStatusException status) {
 			int code = status.getStatusCode().value();

@@ -47,9 +47,19 @@ public final class UpstreamException extends GatewayException {
 		this.retryAfter = retryAfter;
 	}
 
-	/** The upstream answered {@code status} with an error {@code message}. */
+	/**
+	 * The upstream answered {@code status} with an error {@code message}. A refusal of the
+	 * gateway's own key (401, 403) gets a message of the gateway's: the upstream's may quote
+	 * part of the key, and is no use to the client.
+	 */
 	public static UpstreamException status(String provider, int status, @Nullable String type, @Nullable String code,
 			String message, @Nullable Duration retryAfter) {
+		if (status == 401 || status == 403) {
+			return new UpstreamException(provider, Kind.STATUS, status, null, "provider_credentials_refused",
+					retryAfter, "Provider '" + provider + "' refused the gateway's credentials (" + status
+							+ "). This is not a problem with your request or your key.",
+					null);
+		}
 		return new UpstreamException(provider, Kind.STATUS, status, type, code, retryAfter,
 				"Provider '" + provider + "' returned " + status + ": " + message, null);
 	}

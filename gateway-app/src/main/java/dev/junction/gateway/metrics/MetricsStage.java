@@ -1,5 +1,6 @@
 package dev.junction.gateway.metrics;
 
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.junction.gateway.error.DeniedException;
@@ -20,6 +21,10 @@ import reactor.core.publisher.SignalType;
 
 /** The outermost stage: times every call and counts its tokens, whatever its outcome. */
 public final class MetricsStage implements ChatStage {
+
+	private static final Set<String> ERROR_TYPES = Set.of("invalid_request_error", "authentication_error",
+			"permission_error", "not_found_error", "rate_limit_error", "request_too_large", "server_error",
+			"server_overloaded", "overloaded_error", "api_error", "timeout_error", "upstream_error", "internal_error");
 
 	private final GatewayMetrics metrics;
 
@@ -85,8 +90,16 @@ public final class MetricsStage implements ChatStage {
 		return new GatewayMetrics.Outcome("error", 500);
 	}
 
-	private static String errorType(Throwable error) {
-		return (error instanceof GatewayException gateway) ? gateway.type() : "internal_error";
+	/**
+	 * The error type as a tag: the gateway's own types and the providers' documented ones. An
+	 * upstream may put anything in its error's type, even the key it was sent: anything else
+	 * is {@code other}.
+	 */
+	static String errorType(Throwable error) {
+		if (!(error instanceof GatewayException gateway)) {
+			return "internal_error";
+		}
+		return ERROR_TYPES.contains(gateway.type()) ? gateway.type() : "other";
 	}
 
 }

@@ -43,6 +43,8 @@ public final class ChatExchange {
 
 	private volatile boolean cacheBypass;
 
+	private volatile boolean cacheSampled;
+
 	/**
 	 * @param request the parsed request
 	 * @param client who is asking: the gateway key's id, or the client address
@@ -129,6 +131,15 @@ public final class ChatExchange {
 
 	public void cacheBypass(boolean bypass) {
 		this.cacheBypass = bypass;
+	}
+
+	/** Whether the client asked for its answer to be cached even though the request is sampled. */
+	public boolean cacheSampled() {
+		return this.cacheSampled;
+	}
+
+	public void cacheSampled(boolean cacheSampled) {
+		this.cacheSampled = cacheSampled;
 	}
 
 	/**

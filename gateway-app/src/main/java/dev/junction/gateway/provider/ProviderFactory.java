@@ -37,6 +37,8 @@ public final class ProviderFactory {
 
 	static final Duration DEFAULT_KEY_REST = Duration.ofSeconds(30);
 
+	static final Duration DEFAULT_KEY_COOLDOWN = Duration.ofSeconds(30);
+
 	private final ObjectMapper mapper;
 
 	private final Environment environment;
@@ -58,7 +60,8 @@ public final class ProviderFactory {
 			Provider effective = provider.withDefaults(properties.providersDefaults());
 			registry.register(create(name, effective),
 					new KeyPool(name, (effective.keys() != null) ? effective.keys() : List.of(),
-							(effective.keyRest() != null) ? effective.keyRest() : DEFAULT_KEY_REST),
+							(effective.keyRest() != null) ? effective.keyRest() : DEFAULT_KEY_REST,
+							(effective.keyCooldown() != null) ? effective.keyCooldown() : DEFAULT_KEY_COOLDOWN),
 					new ProviderLimiter(name,
 							(effective.concurrency() != null) ? effective.concurrency() : DEFAULT_CONCURRENCY,
 							(effective.queueSize() != null) ? effective.queueSize() : DEFAULT_QUEUE_SIZE,
@@ -91,7 +94,7 @@ public final class ProviderFactory {
 		String key = this.environment.getProperty(variable);
 		if (StringUtils.hasText(key) && !configured.containsKey(name)) {
 			configured.put(name, new Provider(type, null, List.of(new GatewayProperties.Key(key, 1, null)), null, null,
-					null, null, null, null, null, null, null, null));
+					null, null, null, null, null, null, null, null, null));
 		}
 	}
 

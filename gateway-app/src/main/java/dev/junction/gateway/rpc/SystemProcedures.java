@@ -7,6 +7,7 @@ import java.util.List;
 
 import dev.junction.gateway.GatewayApplication;
 import dev.junction.gateway.calculator.CalculatorClient;
+import dev.junction.gateway.provider.ProviderHealth;
 import dev.junction.gateway.provider.ProviderRegistry;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -67,15 +68,17 @@ public final class SystemProcedures {
 	private Mono<JsonNode> health(Mono<String> calculatorHealth) {
 		return calculatorHealth.map((calculatorStatus) -> {
 			boolean serving = "SERVING".equals(calculatorStatus);
+			ProviderHealth providerHealth = ProviderHealth.of(this.providers);
 			ObjectNode result = JsonNodeFactory.instance.objectNode();
-			result.put("status", serving ? "healthy" : "degraded");
+			result.put("status", (serving && ProviderHealth.UP.equals(providerHealth.status())) ? "healthy" : "degraded");
 			result.put("timestamp", Instant.now().toString());
 			result.put("uptime", uptimeSeconds());
 			result.put("version", VERSION);
 			ObjectNode dependencies = result.putObject("dependencies");
 			ObjectNode providers = dependencies.putObject("providers");
-			providers.put("status", this.providers.names().isEmpty() ? "down" : "up");
+			providers.put("status", providerHealth.status());
 			this.providers.names().forEach(providers.putArray("configured")::add);
+			providers.set("keys", providerHealth.keys());
 			ObjectNode calculator = dependencies.putObject("calculator");
 			calculator.put("status", serving ? "up"
 					: CalculatorClient.CONNECTING.equals(calculatorStatus) ? "connecting" : "down");
@@ -92,7 +95,8 @@ public final class SystemProcedures {
 			checks.put("server", "healthy");
 			checks.put("calculator", result.at("/dependencies/calculator/status").stringValue().equals("up")
 					? "healthy" : "unhealthy");
-			checks.put("ai", this.providers.names().isEmpty() ? "unhealthy" : "healthy");
+			checks.put("ai", result.at("/dependencies/providers/status").stringValue().equals(ProviderHealth.UP)
+					? "healthy" : "unhealthy");
 			checks.put("auth", "enabled");
 			result.put("allHealthy", checks.valueStream()
 				.allMatch((check) -> check.stringValue().equals("healthy") || check.stringValue().equals("enabled")));

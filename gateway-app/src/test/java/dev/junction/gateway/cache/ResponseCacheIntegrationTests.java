@@ -18,7 +18,12 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+/** The response cache on a real gateway with two gateway keys, in front of the emulator. */
 class ResponseCacheIntegrationTests {
+
+	static final String KEY_A = "Bearer cache-key-a";
+
+	static final String KEY_B = "Bearer cache-key-b";
 
 	private static MockProviderServer upstream;
 
@@ -27,8 +32,7 @@ class ResponseCacheIntegrationTests {
 	@BeforeAll
 	static void start() {
 		upstream = MockProviderServer.start(Map.of("mock.latency-ms", 300));
-		gateway = RunningGateway.start(List.of("junction.providers.up.type=openai",
-				"junction.providers.up.base-url=" + upstream.openAiBaseUrl(), "junction.providers.up.keys[0].value=sk-a"));
+		gateway = RunningGateway.start(properties(upstream, "junction.cache.enabled=true"));
 	}
 
 	@AfterAll
@@ -37,68 +41,202 @@ class ResponseCacheIntegrationTests {
 		upstream.close();
 	}
 
+	/** Keys A and B, provider {@code up} (the emulator), {@code local} (in-process) and alias {@code creative}. */
+	static List<String> properties(MockProviderServer upstream, String... more) {
+		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=cache-key-a",
+				"junction.auth.keys[1]=cache-key-b", "junction.providers.up.type=openai",
+				"junction.providers.up.base-url=" + upstream.openAiBaseUrl(), "junction.providers.up.keys[0].value=sk-a",
+				"junction.providers.local.type=mock", "junction.models.creative.targets[0]=up/gpt-4o-mini",
+				"junction.models.creative.cache-sampled=true"));
+		properties.addAll(List.of(more));
+		return properties;
+	}
+
 	@Test
 	void servesARepeatedRequestFromTheCacheRegardlessOfFieldOrder() {
-		HttpResponse<String> first = post("{\"model\":\"up/gpt-4o-mini\",\"temperature\":0.1,"
-				+ "\"messages\":[{\"role\":\"user\",\"content\":\"cache me\"}]}", null);
-		long calls = upstream.stats().route(Route.CHAT_COMPLETIONS).requests();
-		HttpResponse<String> second = post("{\"messages\":[{\"content\":\"cache me\",\"role\":\"user\"}],"
-				+ "\"temperature\":0.1,\"model\":\"up/gpt-4o-mini\"}", null);
+		HttpResponse<String> first = post(KEY_A, "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"cache me\"}]}");
+		long calls = upstreamCalls();
+		HttpResponse<String> second = post(KEY_A, "{\"messages\":[{\"content\":\"cache me\",\"role\":\"user\"}],"
+				+ "\"temperature\":0,\"model\":\"up/gpt-4o-mini\"}");
 		assertThat(first.headers().firstValue("x-junction-cache")).hasValue("MISS");
 		assertThat(second.headers().firstValue("x-junction-cache")).hasValue("HIT");
 		assertThat(second.body()).isEqualTo(first.body());
-		assertThat(upstream.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(calls);
+		assertThat(upstreamCalls()).isEqualTo(calls);
 	}
 
 	@Test
 	void aChangedParameterIsAnotherEntryAndNoCacheBypassesTheLookup() {
-		post("{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"variant\"}]}", null);
-		HttpResponse<String> other = post("{\"model\":\"up/gpt-4o-mini\",\"temperature\":0.9,"
-				+ "\"messages\":[{\"role\":\"user\",\"content\":\"variant\"}]}", null);
+		String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,\"messages\":[{\"role\":\"user\",\"content\":\"variant\"}]}";
+		post(KEY_A, body);
+		HttpResponse<String> other = post(KEY_A, "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,\"max_tokens\":5,"
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"variant\"}]}");
 		assertThat(other.headers().firstValue("x-junction-cache")).hasValue("MISS");
-		HttpResponse<String> bypass = post(
-				"{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"variant\"}]}", "no-cache");
+		HttpResponse<String> bypass = post(gateway, KEY_A, body, Map.of("Cache-Control", "no-cache"));
 		assertThat(bypass.headers().firstValue("x-junction-cache")).hasValue("MISS");
 	}
 
 	@Test
 	void identicalRequestsInFlightTogetherMakeOneUpstreamCall() {
-		long before = upstream.stats().route(Route.CHAT_COMPLETIONS).requests();
+		long before = upstreamCalls();
 		List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
 		for (int i = 0; i < 8; i++) {
-			calls.add(CompletableFuture.supplyAsync(() -> post(
-					"{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"single flight\"}]}",
-					null)));
+			calls.add(CompletableFuture.supplyAsync(() -> post(KEY_A, "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
+					+ "\"messages\":[{\"role\":\"user\",\"content\":\"single flight\"}]}")));
 		}
 		List<HttpResponse<String>> responses = calls.stream().map(CompletableFuture::join).toList();
 		assertThat(responses).allSatisfy((response) -> assertThat(response.statusCode()).isEqualTo(200));
-		assertThat(upstream.stats().route(Route.CHAT_COMPLETIONS).requests() - before).isEqualTo(1);
+		assertThat(upstreamCalls() - before).isEqualTo(1);
 	}
 
 	@Test
 	void neverCachesStreams() {
-		String body = "{\"model\":\"up/gpt-4o-mini\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"s\"}]}";
-		long before = upstream.stats().route(Route.CHAT_COMPLETIONS).requests();
-		post(body, null);
-		HttpResponse<String> again = post(body, null);
+		String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,\"stream\":true,"
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"s\"}]}";
+		long before = upstreamCalls();
+		post(KEY_A, body);
+		HttpResponse<String> again = post(KEY_A, body);
 		assertThat(again.headers().firstValue("x-junction-cache")).isEmpty();
-		assertThat(upstream.stats().route(Route.CHAT_COMPLETIONS).requests() - before).isEqualTo(2);
+		assertThat(upstreamCalls() - before).isEqualTo(2);
 	}
 
-	private static HttpResponse<String> post(String body, String cacheControl) {
-		return post(gateway, body, cacheControl);
+	@Test
+	void aSecondGatewayKeyNeverGetsTheFirstKeysAnswer() {
+		String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"team a's question\"}]}";
+		HttpResponse<String> first = post(KEY_A, body);
+		HttpResponse<String> other = post(KEY_B, body);
+		HttpResponse<String> again = post(KEY_A, body);
+		assertThat(first.headers().firstValue("x-junction-cache")).hasValue("MISS");
+		assertThat(other.headers().firstValue("x-junction-cache")).hasValue("MISS");
+		assertThat(other.body()).isNotEqualTo(first.body());
+		assertThat(again.headers().firstValue("x-junction-cache")).hasValue("HIT");
+		assertThat(again.body()).isEqualTo(first.body());
 	}
 
-	static HttpResponse<String> post(RunningGateway gateway, String body, String cacheControl) {
+	@Test
+	void aUserNeverGetsAnotherUsersAnswerUnderTheSameKey() {
+		String alice = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,\"user\":\"alice\","
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"my own question\"}]}";
+		post(KEY_A, alice);
+		HttpResponse<String> bob = post(KEY_A, alice.replace("alice", "bob"));
+		HttpResponse<String> noUser = post(KEY_A, alice.replace("\"user\":\"alice\",", ""));
+		HttpResponse<String> aliceAgain = post(KEY_A, alice);
+		assertThat(bob.headers().firstValue("x-junction-cache")).hasValue("MISS");
+		assertThat(noUser.headers().firstValue("x-junction-cache")).hasValue("MISS");
+		assertThat(aliceAgain.headers().firstValue("x-junction-cache")).hasValue("HIT");
+	}
+
+	@Test
+	void neverCachesASampledRequest() {
+		String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":1.5,"
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"be creative\"}]}";
+		long before = upstreamCalls();
+		HttpResponse<String> first = post(KEY_A, body);
+		HttpResponse<String> second = post(KEY_A, body);
+		assertThat(first.statusCode()).isEqualTo(200);
+		assertThat(second.headers().firstValue("x-junction-cache")).isEmpty();
+		assertThat(id(second)).isNotEqualTo(id(first));
+		assertThat(upstreamCalls() - before).isEqualTo(2);
+	}
+
+	@Test
+	void neverCachesARequestWithoutTemperatureOnAProviderWhoseDefaultSamples() {
+		String body = "{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"default temperature\"}]}";
+		long before = upstreamCalls();
+		post(KEY_A, body);
+		HttpResponse<String> second = post(KEY_A, body);
+		assertThat(second.headers().firstValue("x-junction-cache")).isEmpty();
+		assertThat(upstreamCalls() - before).isEqualTo(2);
+	}
+
+	@Test
+	void cachesARequestWithoutTemperatureOnADeterministicProvider() {
+		String body = "{\"model\":\"local/echo-1\",\"messages\":[{\"role\":\"user\",\"content\":\"deterministic\"}]}";
+		post(KEY_A, body);
+		assertThat(post(KEY_A, body).headers().firstValue("x-junction-cache")).hasValue("HIT");
+	}
+
+	@Test
+	void cachesASampledRequestThatSetsASeed() {
+		String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0.8,\"seed\":42,"
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"seeded\"}]}";
+		post(KEY_A, body);
+		assertThat(post(KEY_A, body).headers().firstValue("x-junction-cache")).hasValue("HIT");
+	}
+
+	@Test
+	void cachesASampledRequestWhenTheRequestAsksForIt() {
+		String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":1.2,"
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"cache it anyway\"}]}";
+		Map<String, String> optIn = Map.of("X-Junction-Cache-Sampled", "true");
+		HttpResponse<String> first = post(gateway, KEY_A, body, optIn);
+		HttpResponse<String> second = post(gateway, KEY_A, body, optIn);
+		assertThat(first.headers().firstValue("x-junction-cache")).hasValue("MISS");
+		assertThat(second.headers().firstValue("x-junction-cache")).hasValue("HIT");
+		assertThat(post(KEY_A, body).headers().firstValue("x-junction-cache")).as("without the header").isEmpty();
+	}
+
+	@Test
+	void cachesASampledRequestOnAnAliasThatAllowsIt() {
+		String body = "{\"model\":\"creative\",\"messages\":[{\"role\":\"user\",\"content\":\"alias opt-in\"}]}";
+		post(KEY_A, body);
+		assertThat(post(KEY_A, body).headers().firstValue("x-junction-cache")).hasValue("HIT");
+	}
+
+	@Test
+	void isOffByDefault() {
+		try (RunningGateway plain = RunningGateway.start(properties(upstream))) {
+			String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
+					+ "\"messages\":[{\"role\":\"user\",\"content\":\"no cache here\"}]}";
+			long before = upstreamCalls();
+			post(plain, KEY_A, body, Map.of());
+			HttpResponse<String> second = post(plain, KEY_A, body, Map.of());
+			assertThat(second.headers().firstValue("x-junction-cache")).isEmpty();
+			assertThat(upstreamCalls() - before).isEqualTo(2);
+		}
+	}
+
+	@Test
+	void aSharedNamespaceServesEveryKeyAndUser() {
+		try (RunningGateway shared = RunningGateway.start(
+				properties(upstream, "junction.cache.enabled=true", "junction.cache.shared-namespace=everyone"))) {
+			String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,\"user\":\"alice\","
+					+ "\"messages\":[{\"role\":\"user\",\"content\":\"shared answer\"}]}";
+			HttpResponse<String> first = post(shared, KEY_A, body, Map.of());
+			HttpResponse<String> other = post(shared, KEY_B, body.replace("alice", "bob"), Map.of());
+			assertThat(first.headers().firstValue("x-junction-cache")).hasValue("MISS");
+			assertThat(other.headers().firstValue("x-junction-cache")).hasValue("HIT");
+			assertThat(other.body()).isEqualTo(first.body());
+		}
+	}
+
+	private static long upstreamCalls() {
+		return upstream.stats().route(Route.CHAT_COMPLETIONS).requests();
+	}
+
+	private static HttpResponse<String> post(String authorization, String body) {
+		return post(gateway, authorization, body, Map.of());
+	}
+
+	private static String id(HttpResponse<String> response) {
+		return dev.junction.gateway.support.Json.parse(response.body()).path("id").asString();
+	}
+
+	static HttpResponse<String> post(RunningGateway gateway, String authorization, String body,
+			Map<String, String> headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/chat/completions"))
 			.header("Content-Type", "application/json")
+			.header("Authorization", authorization)
 			.POST(HttpRequest.BodyPublishers.ofString(body));
-		if (cacheControl != null) {
-			request.header("Cache-Control", cacheControl);
-		}
+		headers.forEach(request::header);
 		try {
-			return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+			HttpResponse<String> response = HttpClient.newBuilder()
+				.version(HttpClient.Version.HTTP_1_1)
+				.build()
 				.send(request.build(), HttpResponse.BodyHandlers.ofString());
+			assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+			return response;
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);

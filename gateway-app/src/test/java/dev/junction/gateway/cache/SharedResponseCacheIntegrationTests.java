@@ -2,6 +2,7 @@ package dev.junction.gateway.cache;
 
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Map;
 
 import dev.junction.gateway.support.RedisServer;
 import dev.junction.gateway.support.RunningGateway;
@@ -9,31 +10,68 @@ import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import org.junit.jupiter.api.Test;
 
+import static dev.junction.gateway.cache.ResponseCacheIntegrationTests.KEY_A;
+import static dev.junction.gateway.cache.ResponseCacheIntegrationTests.KEY_B;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** Two gateways sharing one real Redis share their response cache. */
+/** Two gateways sharing one real Redis share their response cache, within the same rules. */
 class SharedResponseCacheIntegrationTests {
 
 	@Test
-	void gatewaysSharingRedisShareTheirCache() throws Exception {
+	void gatewaysSharingRedisShareEachKeysEntriesAndNothingElse() throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
-			List<String> properties = List.of("junction.redis.url=" + redis.url(), "junction.providers.up.type=openai",
-					"junction.providers.up.base-url=" + upstream.openAiBaseUrl(),
-					"junction.providers.up.keys[0].value=sk-a");
+			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.cache.enabled=true",
+					"junction.redis.url=" + redis.url());
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
-				String body = "{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"shared\"}]}";
-				long before = upstream.stats().route(Route.CHAT_COMPLETIONS).requests();
-				HttpResponse<String> miss = ResponseCacheIntegrationTests.post(first, body, null);
-				HttpResponse<String> hit = ResponseCacheIntegrationTests.post(second, body, null);
+				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
+						+ "\"messages\":[{\"role\":\"user\",\"content\":\"shared\"}]}";
+				long before = calls(upstream);
+				HttpResponse<String> miss = post(first, KEY_A, body);
+				HttpResponse<String> hit = post(second, KEY_A, body);
+				HttpResponse<String> otherKey = post(second, KEY_B, body);
 				assertThat(miss.headers().firstValue("x-junction-cache")).hasValue("MISS");
 				assertThat(hit.headers().firstValue("x-junction-cache")).hasValue("HIT");
 				assertThat(hit.body()).isEqualTo(miss.body());
-				assertThat(upstream.stats().route(Route.CHAT_COMPLETIONS).requests() - before).isEqualTo(1);
+				assertThat(otherKey.headers().firstValue("x-junction-cache")).hasValue("MISS");
+				assertThat(otherKey.body()).isNotEqualTo(miss.body());
+				assertThat(calls(upstream) - before).isEqualTo(2);
+
+				String sampled = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":1,"
+						+ "\"messages\":[{\"role\":\"user\",\"content\":\"sampled\"}]}";
+				post(first, KEY_A, sampled);
+				assertThat(post(second, KEY_A, sampled).headers().firstValue("x-junction-cache")).isEmpty();
 			}
 		}
+	}
+
+	@Test
+	void gatewaysSharingRedisAndASharedNamespaceServeEveryKey() throws Exception {
+		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
+		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
+			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.cache.enabled=true",
+					"junction.cache.shared-namespace=org-wide", "junction.redis.url=" + redis.url());
+			try (RunningGateway first = RunningGateway.start(properties);
+					RunningGateway second = RunningGateway.start(properties)) {
+				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
+						+ "\"messages\":[{\"role\":\"user\",\"content\":\"org-wide\"}]}";
+				HttpResponse<String> miss = post(first, KEY_A, body);
+				HttpResponse<String> hit = post(second, KEY_B, body);
+				assertThat(miss.headers().firstValue("x-junction-cache")).hasValue("MISS");
+				assertThat(hit.headers().firstValue("x-junction-cache")).hasValue("HIT");
+				assertThat(hit.body()).isEqualTo(miss.body());
+			}
+		}
+	}
+
+	private static HttpResponse<String> post(RunningGateway gateway, String key, String body) {
+		return ResponseCacheIntegrationTests.post(gateway, key, body, Map.of());
+	}
+
+	private static long calls(MockProviderServer upstream) {
+		return upstream.stats().route(Route.CHAT_COMPLETIONS).requests();
 	}
 
 }

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 class ModelRouterTests {
 
 	private final ModelRouter router = new ModelRouter(Set.of("openai", "anthropic"),
-			Map.of("smart", new ModelAlias(List.of("anthropic/claude-sonnet-4-5", "openai/gpt-4o"))));
+			Map.of("smart", new ModelAlias(List.of("anthropic/claude-sonnet-4-5", "openai/gpt-4o"), false)));
 
 	@Test
 	void splitsProviderFromModelAtTheFirstSlash() {
@@ -43,7 +43,7 @@ class ModelRouterTests {
 	@Test
 	void failsFastOnAnAliasNamingAnUnknownProvider() {
 		assertThatIllegalStateException()
-			.isThrownBy(() -> new ModelRouter(Set.of("openai"), Map.of("bad", new ModelAlias(List.of("nope/x")))))
+			.isThrownBy(() -> new ModelRouter(Set.of("openai"), Map.of("bad", new ModelAlias(List.of("nope/x"), false))))
 			.withMessageContaining("junction.models.bad.targets");
 	}
 

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /** A real {@code redis-server} (Debian's package) on a free loopback port, for one test class. */
 public final class RedisServer implements AutoCloseable {
@@ -13,9 +15,12 @@ public final class RedisServer implements AutoCloseable {
 
 	private final int port;
 
-	private RedisServer(Process process, int port) {
+	private final String password;
+
+	private RedisServer(Process process, int port, String password) {
 		this.process = process;
 		this.port = port;
+		this.password = password;
 	}
 
 	/** Whether the redis-server binary is on the PATH. */
@@ -29,19 +34,28 @@ public final class RedisServer implements AutoCloseable {
 	}
 
 	public static RedisServer start() throws IOException, InterruptedException {
+		return start(null);
+	}
+
+	/** A server that requires {@code password} (none when null). */
+	public static RedisServer start(String password) throws IOException, InterruptedException {
 		int port;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			port = socket.getLocalPort();
 		}
-		Process process = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
-				"--save", "", "--appendonly", "no")
+		List<String> command = new ArrayList<>(List.of("redis-server", "--port",
+				Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"));
+		if (password != null) {
+			command.addAll(List.of("--requirepass", password));
+		}
+		Process process = new ProcessBuilder(command)
 			.redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 			.start();
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (System.nanoTime() < deadline) {
 			try (Socket socket = new Socket("127.0.0.1", port)) {
-				return new RedisServer(process, port);
+				return new RedisServer(process, port, password);
 			}
 			catch (IOException notYet) {
 				Thread.sleep(50);
@@ -51,8 +65,9 @@ public final class RedisServer implements AutoCloseable {
 		throw new IllegalStateException("redis-server did not start on port " + port);
 	}
 
+	/** The server's URL, with its password when it has one. */
 	public String url() {
-		return "redis://127.0.0.1:" + this.port;
+		return "redis://" + ((this.password != null) ? ":" + this.password + "@" : "") + "127.0.0.1:" + this.port;
 	}
 
 	@Override

@@ -98,7 +98,7 @@ public final class OpenAiProvider implements ChatProvider {
 		byte[] json = this.mapper.writeValueAsBytes(body);
 		return post(request, json).responseSingle((response, content) -> content.asByteArray()
 			.defaultIfEmpty(new byte[0])
-			.map((bytes) -> toResult(response, bytes)))
+			.map((bytes) -> toResult(response, bytes, request.apiKey())))
 			.timeout(this.timeout, Mono.error(() -> UpstreamException.timeout(this.name, this.timeout)))
 			.onErrorMap(this::translate);
 	}
@@ -114,9 +114,9 @@ public final class OpenAiProvider implements ChatProvider {
 		return post(request, json).response((response, content) -> {
 			if (response.status().code() >= 400) {
 				return content.aggregate().asByteArray().defaultIfEmpty(new byte[0])
-					.flatMapMany((bytes) -> Mono.error(error(response, bytes)));
+					.flatMapMany((bytes) -> Mono.error(error(response, bytes, request.apiKey())));
 			}
-			return chunks(content);
+			return chunks(content, request.apiKey());
 		})
 			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.delay(this.timeout))
 			.onErrorMap(TimeoutException.class, (ex) -> UpstreamException.timeout(this.name, this.timeout))
@@ -143,7 +143,7 @@ public final class OpenAiProvider implements ChatProvider {
 	}
 
 	/** Turns the SSE body into chunks, ending at {@code [DONE]}; a body that ends before it is a failure. */
-	private Flux<ChatChunk> chunks(ByteBufFlux content) {
+	private Flux<ChatChunk> chunks(ByteBufFlux content, @Nullable String apiKey) {
 		return Flux.defer(() -> {
 			SseLineDecoder decoder = new SseLineDecoder();
 			boolean[] done = { false };
@@ -158,22 +158,23 @@ public final class OpenAiProvider implements ChatProvider {
 					}
 					return true;
 				})
-				.map(this::toChunk)
+				.map((data) -> toChunk(data, apiKey))
 				.concatWith(Mono.defer(() -> done[0] ? Mono.empty()
 						: Mono.error(UpstreamException.connection(this.name,
 								"the stream ended before [DONE]", null))));
 		});
 	}
 
-	private ChatChunk toChunk(String data) {
+	private ChatChunk toChunk(String data, @Nullable String apiKey) {
 		if (!data.contains("\"usage\"") && !data.contains("\"error\"")) {
 			return ChatChunk.of(data);
 		}
 		JsonNode chunk = readTree(data.getBytes(StandardCharsets.UTF_8));
 		JsonNode error = chunk.get("error");
 		if (error != null && error.isObject()) {
-			throw UpstreamException.status(this.name, 500, error.path("type").asString(null),
-					error.path("code").asString(null), error.path("message").asString("error in stream"), null);
+			throw UpstreamException.status(this.name, 500, redact(error.path("type").asString(null), apiKey),
+					redact(error.path("code").asString(null), apiKey),
+					redact(error.path("message").asString("error in stream"), apiKey), null);
 		}
 		JsonNode usage = chunk.get("usage");
 		if (usage == null || !usage.isObject()) {
@@ -184,9 +185,9 @@ public final class OpenAiProvider implements ChatProvider {
 		return new ChatChunk(data, Usage.fromOpenAi(usage), usageOnly);
 	}
 
-	private ChatResult toResult(HttpClientResponse response, byte[] bytes) {
+	private ChatResult toResult(HttpClientResponse response, byte[] bytes, @Nullable String apiKey) {
 		if (response.status().code() >= 400) {
-			throw error(response, bytes);
+			throw error(response, bytes, apiKey);
 		}
 		JsonNode tree = readTree(bytes);
 		JsonNode choice = tree.path("choices").path(0);
@@ -204,7 +205,8 @@ public final class OpenAiProvider implements ChatProvider {
 		}
 	}
 
-	private UpstreamException error(HttpClientResponse response, byte[] bytes) {
+	/** The upstream's error, with the key it was sent cut out of whatever the upstream quotes. */
+	private UpstreamException error(HttpClientResponse response, byte[] bytes, @Nullable String apiKey) {
 		int status = response.status().code();
 		String message = HttpResponseStatus.valueOf(status).reasonPhrase();
 		String type = null;
@@ -223,8 +225,13 @@ public final class OpenAiProvider implements ChatProvider {
 		catch (JacksonException ex) {
 			// Not JSON: keep the status line's reason.
 		}
-		return UpstreamException.status(this.name, status, type, code, message,
-				RetryAfter.parse(response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER)));
+		return UpstreamException.status(this.name, status, redact(type, apiKey), redact(code, apiKey),
+				redact(message, apiKey), RetryAfter.parse(response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER)));
+	}
+
+	/** {@code text} with every occurrence of the key replaced. */
+	private static @Nullable String redact(@Nullable String text, @Nullable String apiKey) {
+		return (text != null && apiKey != null && !apiKey.isEmpty()) ? text.replace(apiKey, "[redacted]") : text;
 	}
 
 	private Throwable translate(Throwable error) {

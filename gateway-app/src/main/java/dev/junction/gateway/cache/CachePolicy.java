@@ -1,0 +1,81 @@
+package dev.junction.gateway.cache;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import dev.junction.gateway.auth.ClientIdentity;
+import dev.junction.gateway.config.GatewayProperties;
+import dev.junction.gateway.pipeline.ChatExchange;
+import dev.junction.gateway.provider.ProviderRegistry;
+import dev.junction.gateway.routing.Route;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Which requests the response cache may answer, and whose entries they see. Entries belong
+ * to one gateway key (requests without a key share one anonymous owner) and, when a request
+ * names a {@code user}, to that user alone, unless the operator configures one shared
+ * namespace. A sampled request (temperature above 0, or no temperature on a provider whose
+ * default samples, and no {@code seed}) is never cached unless the request or its alias
+ * asks for it.
+ */
+public final class CachePolicy {
+
+	private final @Nullable String sharedNamespace;
+
+	private final Set<String> sampledAliases;
+
+	private final ProviderRegistry providers;
+
+	public CachePolicy(GatewayProperties.Cache cache, Map<String, GatewayProperties.ModelAlias> aliases,
+			ProviderRegistry providers) {
+		String namespace = cache.sharedNamespace();
+		this.sharedNamespace = (namespace != null && !namespace.isBlank()) ? namespace : null;
+		this.sampledAliases = aliases.entrySet()
+			.stream()
+			.filter((alias) -> alias.getValue().cacheSampled())
+			.map(Map.Entry::getKey)
+			.collect(Collectors.toUnmodifiableSet());
+		this.providers = providers;
+	}
+
+	/** Whether the exchange's answer may be served from the cache and stored in it. */
+	public boolean cacheable(ChatExchange exchange) {
+		Route route = exchange.route();
+		if (route == null || !sampled(exchange.request().body(), route)) {
+			return true;
+		}
+		return exchange.cacheSampled() || this.sampledAliases.contains(route.requested());
+	}
+
+	/** The namespace of the exchange's entries: the shared one, or its gateway key and user. */
+	public ObjectNode scope(ChatExchange exchange, ObjectNode scope) {
+		if (this.sharedNamespace != null) {
+			return scope.put("shared", this.sharedNamespace);
+		}
+		String client = exchange.client();
+		scope.put("owner", ClientIdentity.isGatewayKey(client) ? client : "anonymous");
+		JsonNode user = exchange.request().body().get("user");
+		if (user != null && user.isString() && !user.stringValue().isEmpty()) {
+			scope.put("user", user.stringValue());
+		}
+		return scope;
+	}
+
+	private boolean sampled(ObjectNode body, Route route) {
+		JsonNode seed = body.get("seed");
+		if (seed != null && !seed.isNull()) {
+			return false;
+		}
+		JsonNode temperature = body.get("temperature");
+		if (temperature == null || temperature.isNull()) {
+			return route.targets()
+				.stream()
+				.anyMatch((target) -> this.providers.get(target.provider()).provider().type().samplesByDefault());
+		}
+		return !temperature.isNumber() || temperature.doubleValue() > 0;
+	}
+
+}

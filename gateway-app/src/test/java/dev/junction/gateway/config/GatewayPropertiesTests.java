@@ -1,0 +1,29 @@
+package dev.junction.gateway.config;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.util.unit.DataSize;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class GatewayPropertiesTests {
+
+	@Test
+	void toStringShowsNoKeyOrPassword() {
+		GatewayProperties.Provider provider = new GatewayProperties.Provider(GatewayProperties.ProviderType.OPENAI, null,
+				List.of(new GatewayProperties.Key("sk-provider-secret", 1, null)), null, null, null, null, null, null,
+				null, null, null, null, null);
+		GatewayProperties properties = new GatewayProperties(Map.of("p", provider), provider, Map.of(),
+				new GatewayProperties.Auth(List.of("gateway-secret"), List.of("admin-secret")),
+				new GatewayProperties.Http(DataSize.ofMegabytes(1)), new GatewayProperties.RateLimit(0, 0,
+						Duration.ofMinutes(1), 1, true),
+				new GatewayProperties.Cache(false, Duration.ofMinutes(5), 10, null),
+				new GatewayProperties.Redis("redis://user:redis-secret@localhost:6379", Duration.ofSeconds(1)));
+		assertThat(properties.toString()).doesNotContain("secret").contains("keys=1").contains("//****@localhost");
+	}
+
+}
