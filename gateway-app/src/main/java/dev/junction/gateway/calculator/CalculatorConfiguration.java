@@ -27,8 +27,15 @@ public class CalculatorConfiguration {
 	@Bean
 	CalculatorClient calculatorClient(CalculatorChannel channel, CalculatorProperties properties) {
 		CalculatorClient client = new CalculatorClient(channel.channel(), properties);
-		client.warmUp()
-			.subscribe((status) -> logger.info("calculator-service at {}: {}", properties.address(), status));
+		client.warmUp().subscribe((status) -> {
+			if (CalculatorClient.isServing(status)) {
+				logger.info("calculator-service at {} is serving", properties.address());
+			}
+			else {
+				logger.warn("calculator-service at {} is not serving yet ({}): calls will reach it once it is",
+						properties.address(), status);
+			}
+		});
 		return client;
 	}
 
