@@ -7,7 +7,7 @@ import java.util.List;
 
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
-import dev.junction.gateway.support.RunningCalculator;
+import dev.junction.gateway.support.RpcGateway;
 import dev.junction.gateway.support.RunningGateway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,19 +23,15 @@ class JsonRpcIntegrationTests {
 
 	private static final String ADMIN = "Bearer rpc-admin-key";
 
-	private static RunningCalculator calculator;
-
-	private static RunningGateway gateway;
+	private static RpcGateway gateway;
 
 	private static String url;
 
 	@BeforeAll
 	static void start() {
-		calculator = RunningCalculator.start();
-		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=rpc-test-key",
+		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=rpc-test-key",
 				"junction.auth.admin-keys[0]=rpc-admin-key", "junction.http.max-body-size=4KB",
-				"junction.calculator.address=" + calculator.address(), "junction.rpc.max-simulated-delay=2s",
-				"junction.rpc.system-prompts.pirate=Talk like a pirate."));
+				"junction.rpc.max-simulated-delay=2s", "junction.rpc.system-prompts.pirate=Talk like a pirate."));
 		url = gateway.baseUrl() + "/rpc";
 	}
 
@@ -43,9 +39,6 @@ class JsonRpcIntegrationTests {
 	static void stop() {
 		if (gateway != null) {
 			gateway.close();
-		}
-		if (calculator != null) {
-			calculator.close();
 		}
 	}
 
@@ -447,7 +440,8 @@ class JsonRpcIntegrationTests {
 
 	@Test
 	void refusesAdminProceduresToEveryoneWhenNoAdminKeyIsConfigured() {
-		try (RunningGateway open = RunningGateway.start(List.of("junction.calculator.address=" + calculator.address()))) {
+		try (RunningGateway open = RunningGateway.start(
+				List.of("junction.calculator.address=" + gateway.calculator().address()))) {
 			HttpResponse<String> response = Http.post(open.baseUrl() + "/rpc", null,
 					"{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}");
 			JsonNode error = Json.parse(response.body()).get("error");

@@ -5,8 +5,7 @@ import java.util.List;
 
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
-import dev.junction.gateway.support.RunningCalculator;
-import dev.junction.gateway.support.RunningGateway;
+import dev.junction.gateway.support.RpcGateway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,25 +22,19 @@ class RpcRateLimitIntegrationTests {
 
 	private static final String ADD = "{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[2,3],\"id\":1}";
 
-	private static RunningCalculator calculator;
-
-	private static RunningGateway gateway;
+	private static RpcGateway gateway;
 
 	@BeforeAll
 	static void start() {
-		calculator = RunningCalculator.start();
-		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=rpc-key", "junction.auth.keys[1]=trpc-key",
+		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=rpc-key", "junction.auth.keys[1]=trpc-key",
 				"junction.auth.keys[2]=batch-key", "junction.auth.keys[3]=ai-key", "junction.rate-limit.requests=3",
-				"junction.rate-limit.window=1h", "junction.calculator.address=" + calculator.address()));
+				"junction.rate-limit.window=1h"));
 	}
 
 	@AfterAll
 	static void stop() {
 		if (gateway != null) {
 			gateway.close();
-		}
-		if (calculator != null) {
-			calculator.close();
 		}
 	}
 

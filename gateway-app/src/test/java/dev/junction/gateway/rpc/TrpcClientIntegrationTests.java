@@ -3,8 +3,7 @@ package dev.junction.gateway.rpc;
 import java.util.List;
 
 import dev.junction.gateway.support.NodeScripts;
-import dev.junction.gateway.support.RunningCalculator;
-import dev.junction.gateway.support.RunningGateway;
+import dev.junction.gateway.support.RpcGateway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,25 +19,18 @@ class TrpcClientIntegrationTests {
 
 	private static NodeScripts client;
 
-	private static RunningCalculator calculator;
-
-	private static RunningGateway gateway;
+	private static RpcGateway gateway;
 
 	@BeforeAll
 	static void start() throws Exception {
 		client = NodeScripts.installed("src/test/trpc-client", "@trpc/client");
-		calculator = RunningCalculator.start();
-		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=node-test-key",
-				"junction.calculator.address=" + calculator.address()));
+		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=node-test-key"));
 	}
 
 	@AfterAll
 	static void stop() {
 		if (gateway != null) {
 			gateway.close();
-		}
-		if (calculator != null) {
-			calculator.close();
 		}
 	}
 

@@ -1,14 +1,11 @@
 package dev.junction.gateway.rpc;
 
-import java.net.URLEncoder;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
-import dev.junction.gateway.support.RunningCalculator;
-import dev.junction.gateway.support.RunningGateway;
+import dev.junction.gateway.support.RpcGateway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,17 +18,14 @@ class TrpcSuperjsonIntegrationTests {
 
 	private static final String KEY = "Bearer superjson-key";
 
-	private static RunningCalculator calculator;
-
-	private static RunningGateway gateway;
+	private static RpcGateway gateway;
 
 	private static String url;
 
 	@BeforeAll
 	static void start() {
-		calculator = RunningCalculator.start();
-		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=superjson-key",
-				"junction.rpc.trpc-transformer=superjson", "junction.calculator.address=" + calculator.address()));
+		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=superjson-key",
+				"junction.rpc.trpc-transformer=superjson"));
 		url = gateway.baseUrl() + "/trpc/";
 	}
 
@@ -40,21 +34,14 @@ class TrpcSuperjsonIntegrationTests {
 		if (gateway != null) {
 			gateway.close();
 		}
-		if (calculator != null) {
-			calculator.close();
-		}
-	}
-
-	private static String input(String json) {
-		return "input=" + URLEncoder.encode(json, StandardCharsets.UTF_8);
 	}
 
 	@Test
 	void readsAndWritesSuperjsonEnvelopes() {
-		HttpResponse<String> sum = Http.get(url + "calculator.add?" + input("{\"json\":{\"a\":2,\"b\":3}}"), KEY);
+		HttpResponse<String> sum = Http.get(url + "calculator.add?" + RpcGateway.trpcInput("{\"json\":{\"a\":2,\"b\":3}}"), KEY);
 		assertThat(sum.statusCode()).isEqualTo(200);
 		assertThat(Json.parse(sum.body()).at("/result/data/json").asDouble()).isEqualTo(5.0);
-		HttpResponse<String> health = Http.get(url + "system.health?" + input("{\"meta\":{\"values\":[\"undefined\"],\"v\":1}}"), KEY);
+		HttpResponse<String> health = Http.get(url + "system.health?" + RpcGateway.trpcInput("{\"meta\":{\"values\":[\"undefined\"],\"v\":1}}"), KEY);
 		assertThat(Json.parse(health.body()).at("/result/data/json/status").stringValue()).isEqualTo("healthy");
 		HttpResponse<String> none = Http.get(url + "system.health", KEY);
 		assertThat(Json.parse(none.body()).at("/result/data/json/status").stringValue()).isEqualTo("healthy");
@@ -73,7 +60,7 @@ class TrpcSuperjsonIntegrationTests {
 	@Test
 	void refusesSpecialNumbersInSuperjsonErrorEnvelopes() {
 		HttpResponse<String> response = Http.get(url + "calculator.add?"
-				+ input("{\"json\":{\"a\":\"NaN\",\"b\":1},\"meta\":{\"values\":{\"a\":[\"number\"]},\"v\":1}}"), KEY);
+				+ RpcGateway.trpcInput("{\"json\":{\"a\":\"NaN\",\"b\":1},\"meta\":{\"values\":{\"a\":[\"number\"]},\"v\":1}}"), KEY);
 		assertThat(response.statusCode()).isEqualTo(400);
 		JsonNode error = Json.parse(response.body()).at("/error/json");
 		assertThat(error.at("/data/code").stringValue()).isEqualTo("BAD_REQUEST");
@@ -83,7 +70,7 @@ class TrpcSuperjsonIntegrationTests {
 	@Test
 	void answersBatchesMemberByMember() {
 		HttpResponse<String> response = Http.get(url + "calculator.add,calculator.divide?batch=1&"
-				+ input("{\"0\":{\"json\":{\"a\":1,\"b\":2}},\"1\":{\"json\":{\"a\":1,\"b\":0}}}"), KEY);
+				+ RpcGateway.trpcInput("{\"0\":{\"json\":{\"a\":1,\"b\":2}},\"1\":{\"json\":{\"a\":1,\"b\":0}}}"), KEY);
 		assertThat(response.statusCode()).isEqualTo(207);
 		JsonNode batch = Json.parse(response.body());
 		assertThat(batch.at("/0/result/data/json").asDouble()).isEqualTo(3.0);
