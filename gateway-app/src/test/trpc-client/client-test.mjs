@@ -15,7 +15,7 @@ async function exercise(name, link) {
   const client = createTRPCClient({ links: [link({ url: `${baseUrl}/trpc`, headers })] });
 
   const health = await client.system.health.query();
-  assert.equal(health.status, 'ok');
+  assert.equal(health.status, 'healthy');
   assert.equal(health.dependencies.calculator.grpcStatus, 'SERVING');
 
   assert.equal(await client.calculator.add.query({ a: 2, b: 3 }), 5);

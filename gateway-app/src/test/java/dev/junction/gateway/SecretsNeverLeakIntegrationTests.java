@@ -115,7 +115,7 @@ class SecretsNeverLeakIntegrationTests {
 			responses.add(expect(401, post("/trpc/ai.generateText", authorization, "{\"content\":\"" + PROMPT + "\"}")));
 		}
 		responses.add(post("/rpc", "Bearer " + GATEWAY_KEY, "{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}"));
-		assertThat(responses.get(responses.size() - 1).body()).contains("-32003");
+		assertThat(responses.get(responses.size() - 1).body()).contains("-32002");
 		assertNoSecrets(output, responses);
 	}
 

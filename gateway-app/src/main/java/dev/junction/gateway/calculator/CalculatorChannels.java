@@ -2,9 +2,11 @@ package dev.junction.gateway.calculator;
 
 import java.io.File;
 import java.net.URI;
+import java.util.concurrent.TimeUnit;
 
 import javax.net.ssl.SSLException;
 
+import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.netty.GrpcSslContexts;
@@ -16,6 +18,9 @@ import io.netty.handler.ssl.SslContextBuilder;
 final class CalculatorChannels {
 
 	private static final String STATIC = "static://";
+
+	/** grpc-java turns idle mode off for any idle timeout over 30 days. */
+	private static final long IDLE_MODE_OFF_DAYS = 31;
 
 	private CalculatorChannels() {
 	}
@@ -38,8 +43,25 @@ final class CalculatorChannels {
 					"Bearer " + properties.jwtToken().trim());
 			builder.intercept(MetadataUtils.newAttachHeadersInterceptor(headers));
 		}
+		if (!properties.keepAliveTime().isZero()) {
+			builder.keepAliveTime(properties.keepAliveTime().toNanos(), TimeUnit.NANOSECONDS)
+				.keepAliveTimeout(properties.keepAliveTimeout().toNanos(), TimeUnit.NANOSECONDS);
+		}
+		// Never idle: an idle channel drops its connection, and the next call pays for a new one.
+		builder.idleTimeout(IDLE_MODE_OFF_DAYS, TimeUnit.DAYS);
 		// Callbacks complete Monos on the transport thread: no hop through an executor.
 		return builder.directExecutor().build();
+	}
+
+	/**
+	 * Connects {@code channel} now and again whenever it drops its connection (the server
+	 * restarted or closed it), so that no call waits for a connection to be made.
+	 */
+	static void keepConnected(ManagedChannel channel) {
+		ConnectivityState state = channel.getState(true);
+		if (state != ConnectivityState.SHUTDOWN) {
+			channel.notifyWhenStateChanged(state, () -> keepConnected(channel));
+		}
 	}
 
 	/** {@code static://host:port} becomes an address; any other target goes to grpc-java as is. */

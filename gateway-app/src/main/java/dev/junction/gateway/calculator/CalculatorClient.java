@@ -11,7 +11,8 @@ import com.google.common.util.concurrent.MoreExecutors;
 import dev.junction.calculator.v1.BinaryOperation;
 import dev.junction.calculator.v1.CalculationResult;
 import dev.junction.calculator.v1.CalculatorGrpc;
-import io.grpc.Channel;
+import io.grpc.ConnectivityState;
+import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse;
@@ -33,6 +34,11 @@ public final class CalculatorClient {
 
 	}
 
+	/** What {@link #health()} reports while the channel is still connecting. */
+	public static final String CONNECTING = "CONNECTING";
+
+	private final ManagedChannel channel;
+
 	private final CalculatorGrpc.CalculatorFutureStub calculator;
 
 	private final HealthGrpc.HealthFutureStub health;
@@ -45,7 +51,8 @@ public final class CalculatorClient {
 
 	private final Mono<String> cachedHealth;
 
-	public CalculatorClient(Channel channel, CalculatorProperties properties) {
+	public CalculatorClient(ManagedChannel channel, CalculatorProperties properties) {
+		this.channel = channel;
 		this.calculator = CalculatorGrpc.newFutureStub(channel).withInterceptors(new RequestIdInterceptor());
 		this.health = HealthGrpc.newFutureStub(channel);
 		this.address = properties.address();
@@ -89,12 +96,32 @@ public final class CalculatorClient {
 	/**
 	 * The server's overall serving status from the standard health service ({@code SERVING},
 	 * {@code NOT_SERVING}, ...), or {@code UNAVAILABLE} / {@code DEADLINE_EXCEEDED} /
-	 * another gRPC code name when the check itself failed. Never fails.
+	 * another gRPC code name when the check itself failed, or {@code CONNECTING} when it ran
+	 * out of time while the channel was still making its connection. Never fails.
 	 */
 	public Mono<String> health() {
-		return call(() -> this.health.withDeadlineAfter(this.healthDeadline.toNanos(), TimeUnit.NANOSECONDS)
-			.check(HealthCheckRequest.getDefaultInstance())).map((response) -> response.getStatus().name())
-			.onErrorResume(CalculatorException.class, (error) -> Mono.just(error.code().name()));
+		return check(this.healthDeadline, false);
+	}
+
+	/**
+	 * A first health check that waits for the connection (up to a calculation's deadline):
+	 * it loads and connects everything the first real call needs. Never fails.
+	 */
+	public Mono<String> warmUp() {
+		return check(this.deadline, true);
+	}
+
+	private Mono<String> check(Duration deadline, boolean waitForReady) {
+		return call(() -> {
+			HealthGrpc.HealthFutureStub stub = this.health.withDeadlineAfter(deadline.toNanos(), TimeUnit.NANOSECONDS);
+			return (waitForReady ? stub.withWaitForReady() : stub).check(HealthCheckRequest.getDefaultInstance());
+		}).map((response) -> response.getStatus().name())
+			.onErrorResume(CalculatorException.class, (error) -> Mono.just(
+					(error.code() == Status.Code.DEADLINE_EXCEEDED && connecting()) ? CONNECTING : error.code().name()));
+	}
+
+	private boolean connecting() {
+		return this.channel.getState(false) == ConnectivityState.CONNECTING;
 	}
 
 	/** {@link #health()}, reused for a short while so that frequent health requests cost no call each. */

@@ -17,11 +17,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param healthCacheTtl how long a health check's answer is reused by {@code system.health}
  * @param jwtToken a bearer token sent as {@code authorization} metadata on every call, if set
  * @param tls transport security; plaintext unless enabled
+ * @param keepAliveTime how often the channel pings calculator-service while calls are in flight
+ * (at least the server's permitted ping interval, 5 minutes by default in grpc-java), 0 for never
+ * @param keepAliveTimeout how long a ping may go unanswered before the connection counts as dead
  */
 @ConfigurationProperties(CalculatorProperties.PREFIX)
 public record CalculatorProperties(@DefaultValue("static://127.0.0.1:50051") String address,
 		@DefaultValue("2s") Duration deadline, @DefaultValue("300ms") Duration healthDeadline,
-		@DefaultValue("1s") Duration healthCacheTtl, @Nullable String jwtToken, @DefaultValue Tls tls) {
+		@DefaultValue("1s") Duration healthCacheTtl, @Nullable String jwtToken, @DefaultValue Tls tls,
+		@DefaultValue("5m") Duration keepAliveTime, @DefaultValue("20s") Duration keepAliveTimeout) {
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.calculator";

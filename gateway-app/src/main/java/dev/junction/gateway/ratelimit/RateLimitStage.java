@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.DeniedException;
@@ -82,17 +83,7 @@ public final class RateLimitStage implements ChatStage {
 	private Mono<Long> reserve(ChatExchange exchange) {
 		String client = exchange.client();
 		long reservation = (this.properties.tokens() > 0) ? tokensFor(exchange) : 0;
-		return Mono.fromFuture(() -> consumeRequest(client)).flatMap((requestProbe) -> {
-			ConsumptionProbe probe = requestProbe.orElse(null);
-			if (probe != null) {
-				exchange.rateLimit(new ChatExchange.RateLimitStatus(this.properties.requests(),
-						probe.getRemainingTokens(), seconds(probe.getNanosToWaitForReset())));
-				if (!probe.isConsumed()) {
-					return Mono.error(denied("rate_limit_requests", "Too many requests for this key: the limit is "
-							+ this.properties.requests() + " per " + this.properties.window().toSeconds() + " s.",
-							probe.getNanosToWaitForRefill()));
-				}
-			}
+		return takeRequest(client, exchange::rateLimit).then(Mono.defer(() -> {
 			if (reservation == 0) {
 				return Mono.just(0L);
 			}
@@ -112,6 +103,27 @@ public final class RateLimitStage implements ChatStage {
 					}
 					return Mono.just((tokenProbe != null) ? reservation : 0L);
 				});
+		}));
+	}
+
+	/**
+	 * Takes one request from {@code client}'s budget, as every request through the pipeline
+	 * does, reporting what is left to {@code status}; fails with a denial when none is left.
+	 * Calls that do not reach a provider (RPC procedures) are limited with it too.
+	 */
+	public Mono<Void> takeRequest(String client, Consumer<ChatExchange.RateLimitStatus> status) {
+		return Mono.fromFuture(() -> consumeRequest(client)).flatMap((requestProbe) -> {
+			ConsumptionProbe probe = requestProbe.orElse(null);
+			if (probe != null) {
+				status.accept(new ChatExchange.RateLimitStatus(this.properties.requests(), probe.getRemainingTokens(),
+						seconds(probe.getNanosToWaitForReset())));
+				if (!probe.isConsumed()) {
+					return Mono.error(denied("rate_limit_requests", "Too many requests for this key: the limit is "
+							+ this.properties.requests() + " per " + this.properties.window().toSeconds() + " s.",
+							probe.getNanosToWaitForRefill()));
+				}
+			}
+			return Mono.empty();
 		});
 	}
 

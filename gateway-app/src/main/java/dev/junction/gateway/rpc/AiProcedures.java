@@ -1,12 +1,20 @@
 package dev.junction.gateway.rpc;
 
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 import dev.junction.gateway.chat.ChatRequest;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
+import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.requestid.RequestId;
+import dev.junction.gateway.routing.Target;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -14,10 +22,13 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code ai.generateText}: builds an OpenAI chat completion request and sends it through the
- * same pipeline as {@code /v1/chat/completions}, so routing, fallbacks, limits and metrics apply.
+ * {@code ai.generateText}, which builds an OpenAI chat completion request and sends it through
+ * the same pipeline as {@code /v1/chat/completions} (routing, fallbacks, limits, metrics), and
+ * the {@code ai.*} procedures that describe the configured providers.
  */
 public final class AiProcedures {
+
+	private static final Set<String> DEFAULT_MODEL_NAMES = Set.of("default", "auto");
 
 	private final ChatPipeline pipeline;
 
@@ -25,29 +36,71 @@ public final class AiProcedures {
 
 	private final RpcProperties properties;
 
-	public AiProcedures(ChatPipeline pipeline, ObjectMapper mapper, RpcProperties properties) {
+	private final ProviderRegistry providers;
+
+	public AiProcedures(ChatPipeline pipeline, ObjectMapper mapper, RpcProperties properties,
+			ProviderRegistry providers) {
 		this.pipeline = pipeline;
 		this.mapper = mapper;
 		this.properties = properties;
+		this.providers = providers;
 	}
 
 	public List<Procedure> procedures() {
+		Param maxTokens = Param.optional("maxTokens", "integer", "Most tokens to generate").between(1,
+				Integer.MAX_VALUE);
+		Param temperature = Param.optional("temperature", "number", "Sampling temperature, 0 to 2").between(0, 2);
+		Param model = Param.optional("model", "string", "provider/model, an alias, or with 'provider' the model's own name "
+				+ "(default " + this.properties.defaultModel() + ")");
+		ObjectNode providerList = Schemas.object("providers", "array", "source", "string", "lastUpdated", "string");
 		return List.of(new Procedure("ai.generateText", "Generates text for a prompt with the gateway's providers.",
-				Procedure.Type.MUTATION, false,
+				Procedure.Type.MUTATION, false, true,
 				List.of(Param.required("content", "string", "The user's message"),
 						Param.optional("systemPrompt", "string",
-								"A preset name ('default' or a configured one) or the system prompt itself"),
-						Param.optional("model", "string",
-								"provider/model or an alias (default " + this.properties.defaultModel() + ")"),
-						Param.optional("maxTokens", "integer", "Most tokens to generate"),
-						Param.optional("temperature", "number", "Sampling temperature, 0 to 2")),
-				Schemas.object("text", "string", "model", "string", "usage", "object", "finishReason", "string"),
-				this::generate));
+								"A preset name ('default', 'code_review', ... or a configured one) or the system prompt itself"),
+						model, maxTokens, temperature,
+						Param.optional("provider", "string", "A configured provider; its first model unless 'model' names one"),
+						Param.optional("apiKey", "string",
+								"Accepted for compatibility and not used: the gateway calls providers with its own keys"),
+						Param.optional("metadata", "object", "Free-form labels of the request"),
+						Param.optional("options", "object", "model, maxTokens and temperature, as the top-level params")
+							.with(model, maxTokens, temperature)),
+				Schemas.object("success", "boolean", "data", "object", "text", "string", "model", "string", "usage",
+						"object", "finishReason", "string"),
+				this::generate),
+				Procedure.of("ai.listProviders", "The configured providers, their type and models.", Procedure.Type.QUERY,
+						List.of(), providerList, (arguments, call) -> Mono.just(listProviders())),
+				Procedure.of("ai.listProvidersBYOK",
+						"Providers that take the caller's own API key: none, the gateway calls providers with its own keys.",
+						Procedure.Type.QUERY, List.of(), providerList,
+						(arguments, call) -> Mono.just(providerList(this.mapper.createArrayNode()))),
+				Procedure.of("ai.listAllowedModels",
+						"The models of one provider ({provider, models, count}) or of each ({name: models}).",
+						Procedure.Type.QUERY, List.of(Param.optional("provider", "string", "A configured provider")),
+						Schemas.type("object"), (arguments, call) -> Mono.just(allowedModels(arguments))),
+				Procedure.of("ai.getRegistryHealth", "Whether any provider is configured, with provider and model counts.",
+						Procedure.Type.QUERY, List.of(),
+						Schemas.object("status", "string", "providers", "integer", "models", "integer", "checkedAt",
+								"string", "version", "string"),
+						(arguments, call) -> Mono.just(registryHealth())),
+				Procedure.of("ai.validateProvider",
+						"Checks that an API key has the format of the provider's keys, without sending it anywhere.",
+						Procedure.Type.MUTATION,
+						List.of(Param.required("provider", "string", "anthropic, openai, google, openrouter or a configured provider"),
+								Param.required("apiKey", "string", "The key to check; never logged or stored")),
+						Schemas.object("isValid", "boolean", "provider", "string", "message", "string"),
+						(arguments, call) -> Mono.just(validate(arguments.string("provider"), arguments.string("apiKey")))));
 	}
 
 	private Mono<JsonNode> generate(Arguments arguments, RpcCall call) {
+		Arguments options = arguments.nested("options");
+		for (String name : List.of("model", "maxTokens", "temperature")) {
+			if (arguments.has(name) && options.has(name)) {
+				return Mono.error(Arguments.invalid("give '" + name + "' or 'options." + name + "', not both", name));
+			}
+		}
+		String model = model(arguments.string("provider", null), first(arguments, options, "model"));
 		ObjectNode body = this.mapper.createObjectNode();
-		String model = arguments.string("model", this.properties.defaultModel());
 		body.put("model", model);
 		ArrayNode messages = body.putArray("messages");
 		String systemPrompt = arguments.string("systemPrompt", null);
@@ -55,41 +108,164 @@ public final class AiProcedures {
 			messages.addObject().put("role", "system").put("content", this.properties.systemPrompt(systemPrompt));
 		}
 		messages.addObject().put("role", "user").put("content", arguments.string("content"));
-		if (arguments.has("maxTokens")) {
-			long maxTokens = arguments.integer("maxTokens");
-			if (maxTokens < 1 || maxTokens > Integer.MAX_VALUE) {
-				return Mono.error(Arguments.invalid("'maxTokens' must be a positive integer", "maxTokens"));
-			}
-			body.put("max_tokens", (int) maxTokens);
+		Arguments maxTokens = arguments.has("maxTokens") ? arguments : options;
+		if (maxTokens.has("maxTokens")) {
+			body.put("max_tokens", (int) maxTokens.integer("maxTokens"));
 		}
-		if (arguments.has("temperature")) {
-			double temperature = arguments.number("temperature");
-			if (temperature < 0 || temperature > 2) {
-				return Mono.error(Arguments.invalid("'temperature' must be between 0 and 2", "temperature"));
-			}
-			body.put("temperature", temperature);
+		Arguments temperature = arguments.has("temperature") ? arguments : options;
+		if (temperature.has("temperature")) {
+			body.put("temperature", temperature.number("temperature"));
 		}
 		ChatExchange exchange = new ChatExchange(ChatRequest.of(body), call.client(), call.entryPoint(),
 				call.startNanos(), RequestId.of(call.exchange()));
 		call.exchange().getAttributes().putIfAbsent(ChatExchange.ATTRIBUTE, exchange);
-		return this.pipeline.complete(exchange).map((result) -> result(result, model));
+		return this.pipeline.complete(exchange)
+			.doOnSuccess((result) -> call.budget(exchange.rateLimit()))
+			.doOnError((error) -> call.budget(exchange.rateLimit()))
+			.map((result) -> result(result, model, exchange));
 	}
 
-	private JsonNode result(ChatResult result, String requested) {
+	private static @Nullable String first(Arguments arguments, Arguments options, String name) {
+		return arguments.string(name, options.string(name, null));
+	}
+
+	/** The model to request: the default, the one named, or a provider's own (its first unless named). */
+	private String model(@Nullable String provider, @Nullable String model) {
+		boolean unnamed = model == null || DEFAULT_MODEL_NAMES.contains(model);
+		if (provider == null) {
+			return unnamed ? this.properties.defaultModel() : model;
+		}
+		if (!this.providers.names().contains(provider)) {
+			throw Arguments.invalid("provider '" + provider + "' is not configured here; configured: "
+					+ String.join(", ", this.providers.names()), "provider");
+		}
+		if (unnamed) {
+			List<String> models = this.providers.get(provider).provider().models();
+			if (models.isEmpty()) {
+				throw Arguments.invalid("provider '" + provider + "' lists no models: name one with 'model'", "model");
+			}
+			return provider + "/" + models.get(0);
+		}
+		return model.startsWith(provider + "/") ? model : provider + "/" + model;
+	}
+
+	private JsonNode result(ChatResult result, String requested, ChatExchange exchange) {
 		JsonNode completion = this.mapper.readTree(result.body());
 		JsonNode choice = completion.path("choices").path(0);
-		ObjectNode answer = this.mapper.createObjectNode();
-		answer.put("text", choice.path("message").path("content").asString(""));
-		answer.put("model", (result.responseModel() != null) ? result.responseModel()
-				: completion.path("model").asString(requested));
-		ObjectNode usage = answer.putObject("usage");
-		usage.put("promptTokens", result.usage().promptTokens());
-		usage.put("completionTokens", result.usage().completionTokens());
-		usage.put("totalTokens", result.usage().totalTokens());
+		String text = choice.path("message").path("content").asString("");
+		String model = (result.responseModel() != null) ? result.responseModel()
+				: completion.path("model").asString(requested);
 		String finishReason = (result.finishReason() != null) ? result.finishReason()
 				: choice.path("finish_reason").asString(null);
+		Target target = exchange.target();
+		ObjectNode usage = this.mapper.createObjectNode()
+			.put("promptTokens", result.usage().promptTokens())
+			.put("completionTokens", result.usage().completionTokens())
+			.put("totalTokens", result.usage().totalTokens());
+		ObjectNode answer = this.mapper.createObjectNode().put("success", true);
+		answer.putObject("data")
+			.put("content", text)
+			.<ObjectNode>set("usage", usage.deepCopy())
+			.put("model", model)
+			.put("provider", (target != null) ? target.provider() : requested.substring(0, Math.max(0, requested.indexOf('/'))))
+			.put("requestId", exchange.requestId())
+			.put("finishReason", finishReason);
+		answer.put("text", text);
+		answer.put("model", model);
+		answer.set("usage", usage);
 		answer.put("finishReason", finishReason);
 		return answer;
+	}
+
+	private JsonNode listProviders() {
+		ArrayNode list = this.mapper.createArrayNode();
+		for (ProviderRegistry.Entry entry : this.providers.all()) {
+			ChatProvider provider = entry.provider();
+			ObjectNode item = list.addObject()
+				.put("name", provider.name())
+				.put("type", provider.type().name().toLowerCase(Locale.ROOT));
+			provider.models().forEach(item.putArray("models")::add);
+		}
+		return providerList(list);
+	}
+
+	private JsonNode providerList(ArrayNode providers) {
+		ObjectNode result = this.mapper.createObjectNode();
+		result.set("providers", providers);
+		result.put("source", "configuration");
+		result.put("lastUpdated", Instant.now().toString());
+		return result;
+	}
+
+	private JsonNode allowedModels(Arguments arguments) {
+		ObjectNode result = this.mapper.createObjectNode();
+		if (arguments.has("provider")) {
+			String name = arguments.string("provider");
+			if (!this.providers.names().contains(name)) {
+				throw Arguments.invalid("provider '" + name + "' is not configured here; configured: "
+						+ String.join(", ", this.providers.names()), "provider");
+			}
+			List<String> models = this.providers.get(name).provider().models();
+			result.put("provider", name);
+			models.forEach(result.putArray("models")::add);
+			result.put("count", models.size());
+			return result;
+		}
+		for (ProviderRegistry.Entry entry : this.providers.all()) {
+			entry.provider().models().forEach(result.putArray(entry.provider().name())::add);
+		}
+		return result;
+	}
+
+	private JsonNode registryHealth() {
+		int models = 0;
+		for (ProviderRegistry.Entry entry : this.providers.all()) {
+			models += entry.provider().models().size();
+		}
+		return this.mapper.createObjectNode()
+			.put("status", this.providers.names().isEmpty() ? "error" : "healthy")
+			.put("providers", this.providers.names().size())
+			.put("models", models)
+			.put("checkedAt", Instant.now().toString())
+			.put("version", SystemProcedures.VERSION);
+	}
+
+	private JsonNode validate(String provider, String apiKey) {
+		String vendor = vendor(provider);
+		KeyFormat format = KeyFormat.of(vendor);
+		boolean valid = format.matches(apiKey.strip());
+		return this.mapper.createObjectNode()
+			.put("isValid", valid)
+			.put("provider", provider)
+			.put("message", valid ? "API key format appears valid for " + vendor
+					: "API key format invalid for " + vendor + ": expected " + format.description());
+	}
+
+	/** The vendor whose key format applies: the name itself, or a configured provider's type. */
+	private String vendor(String provider) {
+		if (!this.providers.names().contains(provider)) {
+			return provider.toLowerCase(Locale.ROOT);
+		}
+		return this.providers.get(provider).provider().type().name().toLowerCase(Locale.ROOT);
+	}
+
+	/** What a vendor's API keys look like. */
+	private record KeyFormat(String prefix, int minLength, String description) {
+
+		static KeyFormat of(String vendor) {
+			return switch (vendor) {
+				case "anthropic" -> new KeyFormat("sk-ant-", 20, "'sk-ant-' and at least 20 characters");
+				case "openrouter" -> new KeyFormat("sk-or-", 20, "'sk-or-' and at least 20 characters");
+				case "openai" -> new KeyFormat("sk-", 20, "'sk-' and at least 20 characters");
+				case "google" -> new KeyFormat("AIza", 39, "'AIza' and 39 characters");
+				default -> new KeyFormat("", 10, "at least 10 characters without spaces");
+			};
+		}
+
+		boolean matches(String key) {
+			return key.startsWith(this.prefix) && key.length() >= this.minLength && key.chars().noneMatch(Character::isWhitespace);
+		}
+
 	}
 
 }

@@ -25,9 +25,9 @@ public final class CalculatorProcedures {
 
 	private Procedure procedure(Operation operation) {
 		String name = operation.name().toLowerCase(Locale.ROOT);
-		return new Procedure("calculator." + name,
+		return Procedure.of("calculator." + name,
 				"a " + name + " b on IEEE 754 doubles, by calculator-service (invalid or overflowing operands are invalid params)",
-				Procedure.Type.QUERY, false,
+				Procedure.Type.QUERY,
 				List.of(Param.required("a", "number", "The first operand"),
 						Param.required("b", "number", "The second operand")),
 				Schemas.type("number"),

@@ -1,5 +1,6 @@
 package dev.junction.gateway.rpc;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -12,7 +13,6 @@ import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import dev.junction.gateway.chat.RequestBodies;
-import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.RetryAfter;
 
 import org.springframework.http.HttpHeaders;
@@ -25,8 +25,8 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 /**
  * {@code POST /rpc}: JSON-RPC 2.0. Single requests, notifications (no response) and batches,
  * whose members run concurrently and are answered in order. Every processed request is
- * answered 200 (204 when nothing is to be answered); a single call refused for its key or
- * its rate keeps 401 or 429.
+ * answered 200 (204 when nothing is to be answered); a single call refused for its rate
+ * limit keeps 429 (a request refused for its gateway key is 401 before it gets here).
  */
 public final class JsonRpcHandler {
 
@@ -81,7 +81,7 @@ public final class JsonRpcHandler {
 		}
 		catch (JacksonException ex) {
 			return ok(JsonRpcResponses.error(this.mapper, NullNode.getInstance(),
-					RpcError.parseError(InvalidRequestException.jsonSyntax(ex))));
+					RpcError.parseError(JsonProblems.describe(ex))));
 		}
 		if (tree == null || tree.isMissingNode()) {
 			return ok(JsonRpcResponses.error(this.mapper, NullNode.getInstance(),
@@ -92,13 +92,14 @@ public final class JsonRpcHandler {
 		}
 		return single(tree, call).flatMap((outcome) -> {
 			ServerResponse.BodyBuilder response = ServerResponse.status(status(outcome.error()))
-				.contentType(MediaType.APPLICATION_JSON);
+				.contentType(MediaType.APPLICATION_JSON)
+				.headers(call::rateLimitHeaders);
 			if (outcome.error() != null && outcome.error().retryAfter() != null) {
 				response.header(HttpHeaders.RETRY_AFTER,
 						RetryAfter.format(outcome.error().retryAfter()));
 			}
 			return response.bodyValue(body(outcome.response()));
-		}).switchIfEmpty(Mono.defer(() -> ServerResponse.noContent().build()));
+		}).switchIfEmpty(Mono.defer(() -> ServerResponse.noContent().headers(call::rateLimitHeaders).build()));
 	}
 
 	private Mono<ServerResponse> batch(JsonNode batch, RpcCall call) {
@@ -112,10 +113,24 @@ public final class JsonRpcHandler {
 		}
 		List<JsonNode> requests = batch.valueStream().toList();
 		return Flux.fromIterable(requests)
-			.flatMapSequential((request) -> single(request, call).map(Outcome::response), requests.size())
+			.flatMapSequential((request) -> single(request, call), requests.size())
 			.collectList()
-			.flatMap((responses) -> responses.isEmpty() ? ServerResponse.noContent().build()
-					: ok(this.mapper.createArrayNode().addAll(responses)));
+			.flatMap((outcomes) -> {
+				if (outcomes.isEmpty()) {
+					return ServerResponse.noContent().headers(call::rateLimitHeaders).build();
+				}
+				ServerResponse.BodyBuilder response = ServerResponse.ok()
+					.contentType(MediaType.APPLICATION_JSON)
+					.headers(call::rateLimitHeaders);
+				outcomes.stream()
+					.map(Outcome::error)
+					.filter((error) -> error != null && error.httpStatus() == 429 && error.retryAfter() != null)
+					.map(RpcError::retryAfter)
+					.max(Duration::compareTo)
+					.ifPresent((delay) -> response.header(HttpHeaders.RETRY_AFTER, RetryAfter.format(delay)));
+				return response.bodyValue(body(this.mapper.createArrayNode()
+					.addAll(outcomes.stream().map(Outcome::response).toList())));
+			});
 	}
 
 	/** The response to one request object, or nothing for a notification. */
@@ -145,7 +160,10 @@ public final class JsonRpcHandler {
 		Mono<JsonNode> result = (procedure != null) ? this.procedures.call(procedure, params, call)
 				: Mono.error(new RpcException(RpcError.methodNotFound(method.stringValue())));
 		if (notification) {
-			return result.onErrorResume((failure) -> Mono.empty()).then(Mono.empty());
+			return result.onErrorResume((failure) -> {
+				this.errors.of(failure, call.exchange());
+				return Mono.empty();
+			}).then(Mono.empty());
 		}
 		return result
 			.map((value) -> new Outcome(JsonRpcResponses.result(this.mapper, responseId, value), null))
@@ -162,8 +180,9 @@ public final class JsonRpcHandler {
 		return Mono.just(new Outcome(JsonRpcResponses.error(this.mapper, id, error), error));
 	}
 
+	/** 200 for every processed call, as JSON-RPC clients expect, but 429 for one refused by its rate limit. */
 	private static int status(@Nullable RpcError error) {
-		return (error != null && (error.httpStatus() == 401 || error.httpStatus() == 429)) ? error.httpStatus() : 200;
+		return (error != null && error.httpStatus() == 429) ? 429 : 200;
 	}
 
 	private Mono<ServerResponse> ok(JsonNode response) {

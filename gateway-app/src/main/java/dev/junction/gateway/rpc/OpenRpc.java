@@ -20,8 +20,8 @@ public final class OpenRpc {
 	public static List<Procedure> withDiscover(List<Procedure> procedures) {
 		List<Procedure> all = new ArrayList<>(procedures);
 		ObjectNode[] document = new ObjectNode[1];
-		all.add(new Procedure("rpc.discover", "This document: every method, its params and its result (OpenRPC).",
-				Procedure.Type.QUERY, false, List.of(), Schemas.type("object"),
+		all.add(Procedure.of("rpc.discover", "This document: every method, its params and its result (OpenRPC).",
+				Procedure.Type.QUERY, List.of(), Schemas.type("object"),
 				(arguments, call) -> Mono.just(document[0])));
 		document[0] = document(all);
 		return List.copyOf(all);
@@ -48,7 +48,7 @@ public final class OpenRpc {
 					.put("name", param.name())
 					.put("description", param.description())
 					.put("required", param.required())
-					.set("schema", Schemas.type(param.type()));
+					.set("schema", Schemas.of(param));
 			}
 			method.putObject("result").put("name", "result").set("schema", (JsonNode) procedure.result().deepCopy());
 			method.put("x-trpc-type", procedure.type().trpcName());

@@ -20,13 +20,16 @@ public final class Procedures {
 
 	private final GatewayKeys keys;
 
-	public Procedures(List<Procedure> procedures, GatewayKeys keys) {
+	private final RequestBudget budget;
+
+	public Procedures(List<Procedure> procedures, GatewayKeys keys, RequestBudget budget) {
 		for (Procedure procedure : procedures) {
 			if (this.procedures.putIfAbsent(procedure.name(), procedure) != null) {
 				throw new IllegalStateException("Procedure '" + procedure.name() + "' is defined twice");
 			}
 		}
 		this.keys = keys;
+		this.budget = budget;
 	}
 
 	public @Nullable Procedure find(String name) {
@@ -37,9 +40,12 @@ public final class Procedures {
 		return this.procedures.values();
 	}
 
-	/** Runs {@code procedure} with {@code input}; failures come as {@link RpcException} or as the cause. */
+	/**
+	 * Runs {@code procedure} with {@code input}, after taking one request from the caller's
+	 * budget unless the pipeline does; failures come as {@link RpcException} or as the cause.
+	 */
 	public Mono<JsonNode> call(Procedure procedure, @Nullable JsonNode input, RpcCall call) {
-		return Mono.defer(() -> {
+		Mono<JsonNode> run = Mono.defer(() -> {
 			if (procedure.adminOnly() && !this.keys.isAdmin(call.authorization())) {
 				return Mono.error(new RpcException((call.authorization() == null)
 						? RpcError.unauthorized("'" + procedure.name() + "' needs an admin key: send 'Authorization: Bearer <admin key>'.")
@@ -47,6 +53,7 @@ public final class Procedures {
 			}
 			return procedure.handler().handle(Arguments.bind(procedure.params(), input), call);
 		});
+		return procedure.limitedByPipeline() ? run : this.budget.take(call.client(), call::budget).then(run);
 	}
 
 }

@@ -6,9 +6,13 @@ import java.util.List;
 import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.calculator.CalculatorClient;
 import dev.junction.gateway.chat.RequestBodies;
+import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ProviderRegistry;
+import dev.junction.gateway.ratelimit.BucketStore;
+import dev.junction.gateway.ratelimit.RateLimitStage;
+import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
 
@@ -33,12 +37,21 @@ public class RpcConfiguration {
 
 	@Bean
 	Procedures procedures(ProviderRegistry providers, CalculatorClient calculator, ChatPipeline pipeline,
-			ObjectMapper mapper, RpcProperties properties, GatewayKeys keys) {
+			ObjectMapper mapper, RpcProperties properties, GatewayKeys keys, GatewayProperties gateway,
+			BucketStore buckets, MeterRegistry registry) {
 		List<Procedure> all = new ArrayList<>();
 		all.addAll(new SystemProcedures(providers, calculator, properties).procedures());
-		all.addAll(new AiProcedures(pipeline, mapper, properties).procedures());
+		all.addAll(new AiProcedures(pipeline, mapper, properties, providers).procedures());
 		all.addAll(new CalculatorProcedures(calculator).procedures());
-		return new Procedures(OpenRpc.withDiscover(all), keys);
+		// The same buckets as the pipeline's rate-limit stage: one budget per client for everything.
+		RequestBudget budget = gateway.rateLimit().enabled()
+				? new RateLimitStage(gateway.rateLimit(), buckets, registry)::takeRequest : RequestBudget.UNLIMITED;
+		return new Procedures(OpenRpc.withDiscover(all), keys, budget);
+	}
+
+	@Bean
+	TrpcTransformer trpcTransformer(RpcProperties properties) {
+		return TrpcTransformer.named(properties.trpcTransformer());
 	}
 
 	@Bean
@@ -47,8 +60,9 @@ public class RpcConfiguration {
 	}
 
 	@Bean
-	RpcErrorWebExceptionHandler rpcErrorWebExceptionHandler(RpcErrors errors, ObjectMapper mapper) {
-		return new RpcErrorWebExceptionHandler(errors, mapper);
+	RpcErrorWebExceptionHandler rpcErrorWebExceptionHandler(RpcErrors errors, ObjectMapper mapper,
+			TrpcTransformer transformer) {
+		return new RpcErrorWebExceptionHandler(errors, mapper, transformer);
 	}
 
 	@Bean
@@ -59,8 +73,8 @@ public class RpcConfiguration {
 
 	@Bean
 	TrpcHandler trpcHandler(Procedures procedures, RpcErrors errors, RequestBodies bodies, ObjectMapper mapper,
-			RpcProperties properties) {
-		return new TrpcHandler(procedures, errors, bodies, mapper, properties.maxBatchSize());
+			RpcProperties properties, TrpcTransformer transformer) {
+		return new TrpcHandler(procedures, errors, bodies, mapper, properties.maxBatchSize(), transformer);
 	}
 
 	@Bean

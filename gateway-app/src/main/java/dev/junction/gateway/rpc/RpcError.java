@@ -8,10 +8,12 @@ import tools.jackson.databind.JsonNode;
 /**
  * A failed call, independent of the protocol that reports it: a JSON-RPC error code, the HTTP
  * status it corresponds to (which also selects the tRPC error code), a message and details.
+ * tRPC reports the message as it is; JSON-RPC reports the standard title of a standard code
+ * ("Invalid params") and this message in its {@code data}, as JSON-RPC clients expect.
  *
  * @param code the JSON-RPC error code
  * @param httpStatus the HTTP status of this failure alone
- * @param message a short description for the client
+ * @param message what went wrong, in the caller's terms
  * @param data details, or null
  * @param retryAfter when to retry, if known
  */
@@ -33,16 +35,16 @@ public record RpcError(int code, int httpStatus, String message, @Nullable JsonN
 
 	public static final int UNAUTHORIZED = -32001;
 
-	public static final int FORBIDDEN = -32003;
+	public static final int FORBIDDEN = -32002;
 
 	public static final int TOO_MANY_REQUESTS = -32029;
 
 	public static RpcError parseError(String detail) {
-		return new RpcError(PARSE_ERROR, 400, "Parse error: " + detail, null, null);
+		return new RpcError(PARSE_ERROR, 400, detail, null, null);
 	}
 
 	public static RpcError invalidRequest(String detail) {
-		return new RpcError(INVALID_REQUEST, 400, "Invalid Request: " + detail, null, null);
+		return new RpcError(INVALID_REQUEST, 400, detail, null, null);
 	}
 
 	public static RpcError methodNotFound(String method) {
@@ -50,11 +52,11 @@ public record RpcError(int code, int httpStatus, String message, @Nullable JsonN
 	}
 
 	public static RpcError invalidParams(String detail, @Nullable JsonNode data) {
-		return new RpcError(INVALID_PARAMS, 400, "Invalid params: " + detail, data, null);
+		return new RpcError(INVALID_PARAMS, 400, detail, data, null);
 	}
 
 	public static RpcError internal() {
-		return new RpcError(INTERNAL_ERROR, 500, "Internal error", null, null);
+		return new RpcError(INTERNAL_ERROR, 500, "The gateway failed to process the call.", null, null);
 	}
 
 	public static RpcError unauthorized(String message) {
@@ -63,6 +65,19 @@ public record RpcError(int code, int httpStatus, String message, @Nullable JsonN
 
 	public static RpcError forbidden(String message) {
 		return new RpcError(FORBIDDEN, 403, message, null, null);
+	}
+
+	/** The standard JSON-RPC title of this error's code, or null for codes that have none. */
+	public @Nullable String title() {
+		return switch (this.code) {
+			case PARSE_ERROR -> "Parse error";
+			case INVALID_REQUEST -> "Invalid Request";
+			case INVALID_PARAMS -> "Invalid params";
+			case INTERNAL_ERROR -> "Internal error";
+			case UNAUTHORIZED -> "Unauthorized";
+			case FORBIDDEN -> "Forbidden";
+			default -> null;
+		};
 	}
 
 	public RpcError withHttpStatus(int status) {

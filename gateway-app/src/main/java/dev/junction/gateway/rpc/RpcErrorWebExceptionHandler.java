@@ -1,10 +1,12 @@
 package dev.junction.gateway.rpc;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.error.RetryAfter;
+import dev.junction.gateway.rpc.TrpcResponses.Answer;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -34,9 +36,12 @@ public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
 
 	private final ObjectMapper mapper;
 
-	public RpcErrorWebExceptionHandler(RpcErrors errors, ObjectMapper mapper) {
+	private final TrpcTransformer transformer;
+
+	public RpcErrorWebExceptionHandler(RpcErrors errors, ObjectMapper mapper, TrpcTransformer transformer) {
 		this.errors = errors;
 		this.mapper = mapper;
+		this.transformer = transformer;
 	}
 
 	@Override
@@ -58,24 +63,18 @@ public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
 		else {
 			String procedures = path.startsWith(TRPC + "/") ? path.substring(TRPC.length() + 1) : "";
 			boolean batch = "1".equals(exchange.getRequest().getQueryParams().getFirst("batch"));
-			if (batch) {
-				List<String> paths = Arrays.asList(procedures.split(",", -1));
-				body = this.mapper.createArrayNode()
-					.addAll(paths.stream().map((each) -> TrpcResponses.error(this.mapper, error, each)).toList());
-			}
-			else {
-				body = TrpcResponses.error(this.mapper, error, procedures.isEmpty() ? null : procedures);
-			}
-			status = body.isArray() ? TrpcResponses.status(body.valueStream()
-				.map((node) -> (tools.jackson.databind.node.ObjectNode) node)
-				.toList()) : TrpcResponses.status(List.of((tools.jackson.databind.node.ObjectNode) body));
+			List<String> paths = batch ? Arrays.asList(procedures.split(",", -1))
+					: Collections.singletonList(procedures.isEmpty() ? null : procedures);
+			List<Answer> answers = paths.stream().map((each) -> Answer.failed(each, error)).toList();
+			body = TrpcResponses.body(this.mapper, this.transformer, answers, batch);
+			status = TrpcResponses.status(answers);
 		}
 		response.setStatusCode(HttpStatus.valueOf(status));
 		response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
 		if (failure instanceof ErrorResponse framework) {
 			framework.getHeaders().forEach((name, values) -> response.getHeaders().put(name, values));
 		}
-		if (error.retryAfter() != null) {
+		if (error.retryAfter() != null && (status == 429 || status == 503)) {
 			response.getHeaders()
 				.set(HttpHeaders.RETRY_AFTER, RetryAfter.format(error.retryAfter()));
 		}

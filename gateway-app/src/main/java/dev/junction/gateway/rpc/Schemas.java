@@ -15,6 +15,25 @@ final class Schemas {
 		return JSON.objectNode().put("type", type);
 	}
 
+	/** The schema of a parameter: its type, bounds, allowed values and members. */
+	static ObjectNode of(Param param) {
+		ObjectNode schema = type(param.type());
+		if (param.minimum() != null) {
+			schema.put("minimum", param.minimum());
+		}
+		if (param.maximum() != null) {
+			schema.put("maximum", param.maximum());
+		}
+		if (!param.values().isEmpty()) {
+			param.values().forEach(schema.putArray("enum")::add);
+		}
+		if (!param.properties().isEmpty()) {
+			ObjectNode properties = schema.putObject("properties");
+			param.properties().forEach((member) -> properties.set(member.name(), of(member)));
+		}
+		return schema;
+	}
+
 	/** An object schema with the given properties, each {@code name, type} in turn. */
 	static ObjectNode object(String... namesAndTypes) {
 		ObjectNode schema = type("object");

@@ -14,10 +14,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@code system.health}, {@code admin.healthCheck} and {@code test.simulateAI}. */
+/** {@code system.health}, {@code admin.healthCheck}, {@code admin.status} and {@code test.simulateAI}. */
 public final class SystemProcedures {
 
-	private static final String VERSION = version();
+	static final String VERSION = version();
+
+	private static final String DEFAULT_MESSAGE = "Test message";
 
 	private final ProviderRegistry providers;
 
@@ -36,21 +38,30 @@ public final class SystemProcedures {
 	public List<Procedure> procedures() {
 		ObjectNode health = Schemas.object("status", "string", "uptime", "number", "version", "string", "timestamp",
 				"string", "dependencies", "object");
+		long max = this.properties.maxSimulatedDelay().toMillis();
+		String delay = "Milliseconds to wait (default " + this.properties.defaultSimulatedDelay().toMillis()
+				+ ", at most " + max + ")";
 		return List.of(
-				new Procedure("system.health",
-						"The gateway's status, uptime and version, and the state of the providers and the calculator.",
-						Procedure.Type.QUERY, false, List.of(), health,
+				Procedure.of("system.health",
+						"'healthy' or 'degraded', uptime and version, and the state of the providers and the calculator.",
+						Procedure.Type.QUERY, List.of(), health,
 						(arguments, call) -> health(this.calculator.cachedHealth())),
 				new Procedure("admin.healthCheck",
-						"system.health with a fresh calculator check and JVM details; needs an admin key.",
-						Procedure.Type.QUERY, true, List.of(), health, (arguments, call) -> adminHealth()),
-				new Procedure("test.simulateAI",
-						"Answers after a delay, as a slow model would, without holding a thread.", Procedure.Type.QUERY,
-						false,
-						List.of(Param.optional("delayMs", "integer",
-								"Milliseconds to wait (default " + this.properties.defaultSimulatedDelay().toMillis()
-										+ ", at most " + this.properties.maxSimulatedDelay().toMillis() + ")")),
-						Schemas.object("message", "string", "delayMs", "integer", "timestamp", "string"),
+						"system.health with a fresh calculator check, a check per service and JVM details; needs an admin key.",
+						Procedure.Type.QUERY, true, false, List.of(), health, (arguments, call) -> healthCheck()),
+				new Procedure("admin.status", "Status, uptime and heap use, with runtime details when 'detailed'; needs an admin key.",
+						Procedure.Type.QUERY, true, false,
+						List.of(Param.optional("detailed", "boolean", "Include the runtime's details")),
+						Schemas.object("status", "string", "uptime", "integer", "memory", "object", "timestamp",
+								"string"),
+						(arguments, call) -> status(arguments.has("detailed") && arguments.node("detailed").asBoolean())),
+				Procedure.of("test.simulateAI", "Answers after a delay, as a slow model would, without holding a thread.",
+						Procedure.Type.MUTATION_OR_QUERY,
+						List.of(Param.optional("delayMs", "integer", delay).between(0, max),
+								Param.optional("delay", "integer", delay + "; the same as delayMs").between(0, max),
+								Param.optional("message", "string", "Echoed back (default '" + DEFAULT_MESSAGE + "')")),
+						Schemas.object("success", "boolean", "message", "string", "simulatedDelay", "integer",
+								"actualDelay", "integer", "delayMs", "integer", "timestamp", "string"),
 						(arguments, call) -> simulate(arguments)));
 	}
 
@@ -59,50 +70,91 @@ public final class SystemProcedures {
 			boolean serving = "SERVING".equals(calculatorStatus);
 			ProviderHealth providerHealth = ProviderHealth.of(this.providers);
 			ObjectNode result = JsonNodeFactory.instance.objectNode();
-			result.put("status", (serving && ProviderHealth.UP.equals(providerHealth.status())) ? "ok" : "degraded");
-			result.put("uptime", (System.nanoTime() - this.startNanos) / 1e9);
-			result.put("version", VERSION);
+			result.put("status", (serving && ProviderHealth.UP.equals(providerHealth.status())) ? "healthy" : "degraded");
 			result.put("timestamp", Instant.now().toString());
+			result.put("uptime", uptimeSeconds());
+			result.put("version", VERSION);
 			ObjectNode dependencies = result.putObject("dependencies");
 			ObjectNode providers = dependencies.putObject("providers");
 			providers.put("status", providerHealth.status());
 			this.providers.names().forEach(providers.putArray("configured")::add);
 			providers.set("keys", providerHealth.keys());
 			ObjectNode calculator = dependencies.putObject("calculator");
-			calculator.put("status", serving ? "up" : "down");
+			calculator.put("status", serving ? "up"
+					: CalculatorClient.CONNECTING.equals(calculatorStatus) ? "connecting" : "down");
 			calculator.put("grpcStatus", calculatorStatus);
 			calculator.put("address", this.calculator.address());
 			return result;
 		});
 	}
 
-	private Mono<JsonNode> adminHealth() {
+	private Mono<JsonNode> healthCheck() {
 		return health(this.calculator.health()).map((health) -> {
+			ObjectNode result = (ObjectNode) health;
+			ObjectNode checks = result.putObject("checks");
+			checks.put("server", "healthy");
+			checks.put("calculator", result.at("/dependencies/calculator/status").stringValue().equals("up")
+					? "healthy" : "unhealthy");
+			checks.put("ai", result.at("/dependencies/providers/status").stringValue().equals(ProviderHealth.UP)
+					? "healthy" : "unhealthy");
+			checks.put("auth", "enabled");
+			result.put("allHealthy", checks.valueStream()
+				.allMatch((check) -> check.stringValue().equals("healthy") || check.stringValue().equals("enabled")));
 			Runtime runtime = Runtime.getRuntime();
-			ObjectNode jvm = ((ObjectNode) health).putObject("jvm");
+			ObjectNode jvm = result.putObject("jvm");
 			jvm.put("javaVersion", Runtime.version().toString());
 			jvm.put("availableProcessors", runtime.availableProcessors());
 			jvm.put("heapUsedBytes", runtime.totalMemory() - runtime.freeMemory());
 			jvm.put("heapMaxBytes", runtime.maxMemory());
 			jvm.put("threads", ManagementFactory.getThreadMXBean().getThreadCount());
-			return health;
+			return result;
 		});
 	}
 
-	private Mono<JsonNode> simulate(Arguments arguments) {
-		long delayMs = arguments.has("delayMs") ? arguments.integer("delayMs")
-				: this.properties.defaultSimulatedDelay().toMillis();
-		long max = this.properties.maxSimulatedDelay().toMillis();
-		if (delayMs < 0 || delayMs > max) {
-			return Mono.error(Arguments.invalid("'delayMs' must be between 0 and " + max, "delayMs"));
+	private Mono<JsonNode> status(boolean detailed) {
+		Runtime runtime = Runtime.getRuntime();
+		long total = runtime.totalMemory();
+		long used = total - runtime.freeMemory();
+		ObjectNode result = JsonNodeFactory.instance.objectNode();
+		result.put("status", "healthy");
+		result.put("uptime", (long) uptimeSeconds());
+		result.putObject("memory")
+			.put("used", used)
+			.put("total", total)
+			.put("percentage", Math.round(100.0 * used / total));
+		if (detailed) {
+			result.putObject("system")
+				.put("platform", System.getProperty("os.name"))
+				.put("arch", System.getProperty("os.arch"))
+				.put("javaVersion", Runtime.version().toString());
 		}
+		result.put("timestamp", Instant.now().toString());
+		return Mono.just(result);
+	}
+
+	private Mono<JsonNode> simulate(Arguments arguments) {
+		if (arguments.has("delay") && arguments.has("delayMs")) {
+			return Mono.error(Arguments.invalid("give 'delay' or 'delayMs', not both", "delay"));
+		}
+		String name = arguments.has("delay") ? "delay" : "delayMs";
+		long delayMs = arguments.has(name) ? arguments.integer(name)
+				: this.properties.defaultSimulatedDelay().toMillis();
+		String message = arguments.string("message", DEFAULT_MESSAGE);
+		long start = System.nanoTime();
 		return Mono.delay(Duration.ofMillis(delayMs)).map((tick) -> {
 			ObjectNode result = JsonNodeFactory.instance.objectNode();
-			result.put("message", "Simulated AI response after " + delayMs + " ms");
+			result.put("success", true);
+			result.put("message", message);
+			result.put("simulatedDelay", delayMs);
+			result.put("actualDelay", Math.round((System.nanoTime() - start) / 1e6));
 			result.put("delayMs", delayMs);
 			result.put("timestamp", Instant.now().toString());
 			return result;
 		});
+	}
+
+	private double uptimeSeconds() {
+		return (System.nanoTime() - this.startNanos) / 1e9;
 	}
 
 	private static String version() {

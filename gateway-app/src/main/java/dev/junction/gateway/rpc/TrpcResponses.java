@@ -1,6 +1,8 @@
 package dev.junction.gateway.rpc;
 
+import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -10,8 +12,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * tRPC v11 response shapes: {@code {"result":{"data":...}}}, error envelopes as tRPC's default
- * error formatter writes them, and the HTTP status of a response or a batch (207 when the
- * members' statuses differ), following {@code @trpc/server}'s {@code getHTTPStatusCode}.
+ * error formatter writes them (both through the transformer), and the HTTP status of a
+ * response or a batch (207 when the members' statuses differ), following
+ * {@code @trpc/server}'s {@code getHTTPStatusCode}.
  */
 final class TrpcResponses {
 
@@ -41,17 +44,30 @@ final class TrpcResponses {
 	private TrpcResponses() {
 	}
 
-	static ObjectNode result(ObjectMapper mapper, JsonNode data) {
+	/** The wire form of one call's answer: {@code {"result":{"data":…}}} or {@code {"error":…}}, through the transformer. */
+	static ObjectNode wire(ObjectMapper mapper, TrpcTransformer transformer, Answer answer) {
 		ObjectNode response = mapper.createObjectNode();
-		response.putObject("result").set("data", data);
+		if (answer.error() == null) {
+			response.putObject("result").set("data", transformer.output(answer.data()));
+		}
+		else {
+			response.set("error", transformer.output(shape(mapper, answer.error(), answer.path())));
+		}
 		return response;
 	}
 
-	/** {@code {"error":{"message","code","data":{"code","httpStatus","path"}}}}, with our details if any. */
-	static ObjectNode error(ObjectMapper mapper, RpcError error, @Nullable String path) {
+	/** The body of a single call or of a batch (an array, in order). */
+	static JsonNode body(ObjectMapper mapper, TrpcTransformer transformer, List<Answer> answers, boolean batch) {
+		if (!batch) {
+			return wire(mapper, transformer, answers.get(0));
+		}
+		return mapper.createArrayNode().addAll(answers.stream().map((answer) -> wire(mapper, transformer, answer)).toList());
+	}
+
+	/** {@code {"message","code","data":{"code","httpStatus","path"}}}, as tRPC's default error formatter writes it, with our details if any. */
+	static ObjectNode shape(ObjectMapper mapper, RpcError error, @Nullable String path) {
 		String key = key(error);
-		ObjectNode response = mapper.createObjectNode();
-		ObjectNode body = response.putObject("error").put("message", error.message()).put("code", CODES.get(key));
+		ObjectNode body = mapper.createObjectNode().put("message", error.message()).put("code", CODES.get(key));
 		ObjectNode data = body.putObject("data").put("code", key).put("httpStatus", httpStatus(key));
 		if (path != null) {
 			data.put("path", path);
@@ -59,21 +75,49 @@ final class TrpcResponses {
 		if (error.data() != null) {
 			data.set("details", error.data());
 		}
-		return response;
+		return body;
 	}
 
-	/** The HTTP status of one response or a batch of them. */
-	static int status(Collection<ObjectNode> responses) {
+	/** The HTTP status of one answer or a batch of them (207 when they differ). */
+	static int status(Collection<Answer> answers) {
 		int status = 0;
-		for (ObjectNode response : responses) {
-			JsonNode error = response.get("error");
-			int each = (error != null) ? error.path("data").path("httpStatus").asInt(500) : 200;
+		for (Answer answer : answers) {
+			int each = (answer.error() != null) ? httpStatus(key(answer.error())) : 200;
 			if (status != 0 && status != each) {
 				return 207;
 			}
 			status = each;
 		}
 		return (status != 0) ? status : 200;
+	}
+
+	/** The longest {@code Retry-After} among refused answers, if any. */
+	static @Nullable Duration retryAfter(Collection<Answer> answers) {
+		return answers.stream()
+			.map(Answer::error)
+			.filter((error) -> error != null && error.retryAfter() != null)
+			.map(RpcError::retryAfter)
+			.max(Duration::compareTo)
+			.orElse(null);
+	}
+
+	/**
+	 * One call's outcome: its data, or its error.
+	 *
+	 * @param path the procedure's path, if known
+	 * @param data the result, when it succeeded
+	 * @param error the failure, when it failed
+	 */
+	record Answer(@Nullable String path, @Nullable JsonNode data, @Nullable RpcError error) {
+
+		static Answer of(String path, JsonNode data) {
+			return new Answer(path, data, null);
+		}
+
+		static Answer failed(@Nullable String path, RpcError error) {
+			return new Answer(path, null, error);
+		}
+
 	}
 
 	private static String key(RpcError error) {

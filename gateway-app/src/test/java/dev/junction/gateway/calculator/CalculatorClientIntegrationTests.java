@@ -60,7 +60,8 @@ class CalculatorClientIntegrationTests {
 
 	private static CalculatorProperties properties(String address) {
 		return new CalculatorProperties(address, Duration.ofSeconds(2), Duration.ofMillis(300), Duration.ofSeconds(1),
-				null, new CalculatorProperties.Tls(false, null, null, null, null));
+				null, new CalculatorProperties.Tls(false, null, null, null, null), Duration.ofMinutes(5),
+				Duration.ofSeconds(20));
 	}
 
 	@Test

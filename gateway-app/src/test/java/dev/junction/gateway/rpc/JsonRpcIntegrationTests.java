@@ -7,7 +7,7 @@ import java.util.List;
 
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
-import dev.junction.gateway.support.RunningCalculator;
+import dev.junction.gateway.support.RpcGateway;
 import dev.junction.gateway.support.RunningGateway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,19 +23,15 @@ class JsonRpcIntegrationTests {
 
 	private static final String ADMIN = "Bearer rpc-admin-key";
 
-	private static RunningCalculator calculator;
-
-	private static RunningGateway gateway;
+	private static RpcGateway gateway;
 
 	private static String url;
 
 	@BeforeAll
 	static void start() {
-		calculator = RunningCalculator.start();
-		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=rpc-test-key",
+		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=rpc-test-key",
 				"junction.auth.admin-keys[0]=rpc-admin-key", "junction.http.max-body-size=4KB",
-				"junction.calculator.address=" + calculator.address(), "junction.rpc.max-simulated-delay=2s",
-				"junction.rpc.system-prompts.pirate=Talk like a pirate."));
+				"junction.rpc.max-simulated-delay=2s", "junction.rpc.system-prompts.pirate=Talk like a pirate."));
 		url = gateway.baseUrl() + "/rpc";
 	}
 
@@ -43,9 +39,6 @@ class JsonRpcIntegrationTests {
 	static void stop() {
 		if (gateway != null) {
 			gateway.close();
-		}
-		if (calculator != null) {
-			calculator.close();
 		}
 	}
 
@@ -230,7 +223,7 @@ class JsonRpcIntegrationTests {
 	@Test
 	void reportsHealthWithItsDependencies() {
 		JsonNode result = call("{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}").get("result");
-		assertThat(result.get("status").stringValue()).isEqualTo("ok");
+		assertThat(result.get("status").stringValue()).isEqualTo("healthy");
 		assertThat(result.get("uptime").asDouble()).isPositive();
 		assertThat(result.get("version").isString()).isTrue();
 		assertThat(result.at("/dependencies/calculator/grpcStatus").stringValue()).isEqualTo("SERVING");
@@ -278,11 +271,15 @@ class JsonRpcIntegrationTests {
 	@Test
 	void requiresAnAdminKeyForAdminHealthCheck() {
 		String request = "{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}";
-		assertError(call(request), -32003, Json.parse("1"));
+		JsonNode refused = call(request);
+		assertError(refused, -32002, Json.parse("1"));
+		assertThat(refused.at("/error/message").stringValue()).isEqualTo("Forbidden");
 		HttpResponse<String> admin = Http.post(url, ADMIN, request);
 		assertThat(admin.statusCode()).isEqualTo(200);
 		JsonNode result = Json.parse(admin.body()).get("result");
-		assertThat(result.get("status").stringValue()).isEqualTo("ok");
+		assertThat(result.get("status").stringValue()).isEqualTo("healthy");
+		assertThat(result.at("/checks/calculator").stringValue()).isEqualTo("healthy");
+		assertThat(result.get("allHealthy").asBoolean()).isTrue();
 		assertThat(result.get("jvm").get("threads").asInt()).isPositive();
 	}
 
@@ -307,6 +304,158 @@ class JsonRpcIntegrationTests {
 		HttpResponse<String> response = Http.get(url, KEY);
 		assertThat(response.statusCode()).isEqualTo(405);
 		assertError(Json.parse(response.body()), -32600, Json.parse("null"));
+	}
+
+	@Test
+	void reportsStandardTitlesWithTheDetailsInData() {
+		JsonNode missing = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":{\"a\":1},\"id\":1}");
+		assertThat(missing.at("/error/message").stringValue()).isEqualTo("Invalid params");
+		assertThat(missing.at("/error/data/message").stringValue()).isEqualTo("missing required param 'b'");
+		JsonNode parse = call("{\"jsonrpc\":");
+		assertThat(parse.at("/error/message").stringValue()).isEqualTo("Parse error");
+		assertThat(parse.at("/error/data/message").stringValue()).isNotBlank();
+		JsonNode unknown = call("{\"jsonrpc\":\"2.0\",\"method\":\"no.such\",\"id\":2}");
+		assertThat(unknown.at("/error/message").stringValue()).isEqualTo("Method not found: no.such");
+	}
+
+	@Test
+	void reportsOutOfRangeNumbersAsInvalidParamsNamingTheParam() {
+		for (String params : List.of("{\"delayMs\":1e20}", "{\"delay\":1e20}", "{\"delay\":-1}", "{\"delayMs\":1.5}",
+				"{\"delay\":123456789012345678901234567890}", "{\"delay\":\"5\"}")) {
+			JsonNode response = call("{\"jsonrpc\":\"2.0\",\"method\":\"test.simulateAI\",\"params\":" + params
+					+ ",\"id\":1}");
+			assertError(response, -32602, Json.parse("1"));
+			assertThat(response.at("/error/data/message").stringValue()).as(params).matches("param 'delay(Ms)?' must be an integer.*");
+		}
+		JsonNode tokens = call("""
+				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","maxTokens":1e20},"id":2}""");
+		assertError(tokens, -32602, Json.parse("2"));
+		assertThat(tokens.at("/error/data/message").stringValue())
+			.isEqualTo("param 'maxTokens' must be an integer from 1 to 2147483647");
+		JsonNode nested = call("""
+				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","options":{"maxTokens":1e20}},"id":3}""");
+		assertError(nested, -32602, Json.parse("3"));
+		assertThat(nested.at("/error/data/param").stringValue()).isEqualTo("options.maxTokens");
+		JsonNode huge = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1e400,1],\"id\":4}");
+		assertError(huge, -32602, Json.parse("4"));
+		assertThat(huge.at("/error/data/message").stringValue()).isEqualTo("param 'a' must be a finite number");
+	}
+
+	@Test
+	void neverLeaksParserInternalsInErrorMessages() {
+		List<String> bodies = List.of("{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1} {\"id\":2}",
+				"{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1} x",
+				"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[" + "9".repeat(1200) + ",1],\"id\":1}",
+				"{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1", "{\"jsonrpc\":'2.0'}", "[1,]");
+		for (String body : bodies) {
+			HttpResponse<String> response = post(body);
+			assertThat(response.statusCode()).isEqualTo(200);
+			JsonNode error = Json.parse(response.body()).get("error");
+			assertThat(error.get("code").asInt()).as(body).isEqualTo(-32700);
+			assertThat(response.body()).as(body)
+				.doesNotContainIgnoringCase("jackson")
+				.doesNotContain("StreamReadConstraints", "FAIL_ON", "[Source", "JsonNode", "Feature");
+		}
+		assertThat(Json.parse(post(bodies.get(0)).body()).at("/error/data/message").stringValue())
+			.startsWith("there is more after the JSON value");
+		assertThat(Json.parse(post(bodies.get(2)).body()).at("/error/data/message").stringValue())
+			.startsWith("a number has too many digits");
+	}
+
+	@Test
+	void simulatesAiWithTheReferenceParamsAndResult() {
+		JsonNode result = call("""
+				{"jsonrpc":"2.0","method":"test.simulateAI","params":{"delay":120,"message":"Load test"},"id":1}""")
+			.get("result");
+		assertThat(result.get("success").asBoolean()).isTrue();
+		assertThat(result.get("message").stringValue()).isEqualTo("Load test");
+		assertThat(result.get("simulatedDelay").asLong()).isEqualTo(120);
+		assertThat(result.get("actualDelay").asLong()).isBetween(120L, 1000L);
+		assertThat(Instant.parse(result.get("timestamp").stringValue())).isBeforeOrEqualTo(Instant.now());
+		JsonNode defaults = call("{\"jsonrpc\":\"2.0\",\"method\":\"test.simulateAI\",\"params\":{\"delay\":0},\"id\":2}")
+			.get("result");
+		assertThat(defaults.get("message").stringValue()).isEqualTo("Test message");
+	}
+
+	@Test
+	void generatesTextWithTheReferenceParamsAndResultShape() {
+		JsonNode result = call("""
+				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hey there","systemPrompt":"code_review",
+				 "provider":"mock","apiKey":"sk-ignored-0123456789","metadata":{"name":"greeting.txt","type":"text"},
+				 "options":{"model":"echo-1","maxTokens":50,"temperature":0.3}},"id":1}""")
+			.get("result");
+		assertThat(result.get("success").asBoolean()).isTrue();
+		JsonNode data = result.get("data");
+		assertThat(data.get("content").stringValue()).isNotBlank().isEqualTo(result.get("text").stringValue());
+		assertThat(data.get("provider").stringValue()).isEqualTo("mock");
+		assertThat(data.get("model").stringValue()).contains("echo-1");
+		assertThat(data.at("/usage/totalTokens").asLong()).isPositive();
+		assertThat(data.get("finishReason").stringValue()).isEqualTo("stop");
+		assertThat(data.get("requestId").stringValue()).isNotBlank();
+		JsonNode providerOnly = call("""
+				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","systemPrompt":"default","provider":"mock"},"id":2}""");
+		assertThat(providerOnly.at("/result/data/provider").stringValue()).isEqualTo("mock");
+	}
+
+	@Test
+	void reportsAnUnconfiguredProviderAsInvalidParams() {
+		JsonNode response = call("""
+				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","systemPrompt":"default","provider":"google"},"id":1}""");
+		assertError(response, -32602, Json.parse("1"));
+		assertThat(response.at("/error/data/param").stringValue()).isEqualTo("provider");
+		assertThat(response.at("/error/data/message").stringValue()).contains("'google' is not configured");
+		JsonNode both = call("""
+				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","maxTokens":5,"options":{"maxTokens":6}},"id":2}""");
+		assertError(both, -32602, Json.parse("2"));
+	}
+
+	@Test
+	void describesTheConfiguredProviders() {
+		JsonNode providers = call("{\"jsonrpc\":\"2.0\",\"method\":\"ai.listProviders\",\"id\":1}").get("result");
+		assertThat(providers.at("/providers/0/name").stringValue()).isEqualTo("mock");
+		assertThat(providers.at("/providers/0/type").stringValue()).isEqualTo("mock");
+		assertThat(providers.at("/providers/0/models").toString()).contains("echo-1");
+		assertThat(providers.get("lastUpdated").isString()).isTrue();
+		JsonNode byok = call("{\"jsonrpc\":\"2.0\",\"method\":\"ai.listProvidersBYOK\",\"id\":2}").get("result");
+		assertThat(byok.get("providers").isEmpty()).isTrue();
+		JsonNode one = call("""
+				{"jsonrpc":"2.0","method":"ai.listAllowedModels","params":{"provider":"mock"},"id":3}""").get("result");
+		assertThat(one.get("provider").stringValue()).isEqualTo("mock");
+		assertThat(one.get("count").asInt()).isEqualTo(one.get("models").size()).isPositive();
+		JsonNode all = call("{\"jsonrpc\":\"2.0\",\"method\":\"ai.listAllowedModels\",\"id\":4}").get("result");
+		assertThat(all.get("mock").toString()).contains("echo-1");
+		JsonNode registry = call("{\"jsonrpc\":\"2.0\",\"method\":\"ai.getRegistryHealth\",\"id\":5}").get("result");
+		assertThat(registry.get("status").stringValue()).isEqualTo("healthy");
+		assertThat(registry.get("providers").asInt()).isEqualTo(1);
+		JsonNode valid = call("""
+				{"jsonrpc":"2.0","method":"ai.validateProvider","params":{"provider":"anthropic","apiKey":"sk-ant-0123456789abcdefghij"},"id":6}""")
+			.get("result");
+		assertThat(valid.get("isValid").asBoolean()).isTrue();
+		JsonNode invalid = call("""
+				{"jsonrpc":"2.0","method":"ai.validateProvider","params":{"provider":"openai","apiKey":"nope"},"id":7}""")
+			.get("result");
+		assertThat(invalid.get("isValid").asBoolean()).isFalse();
+		assertThat(invalid.toString()).doesNotContain("nope");
+	}
+
+	@Test
+	void refusesAdminProceduresToEveryoneWhenNoAdminKeyIsConfigured() {
+		try (RunningGateway open = RunningGateway.start(
+				List.of("junction.calculator.address=" + gateway.calculator().address()))) {
+			HttpResponse<String> response = Http.post(open.baseUrl() + "/rpc", null,
+					"{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}");
+			JsonNode error = Json.parse(response.body()).get("error");
+			assertThat(error.get("code").asInt()).isEqualTo(-32001);
+			assertThat(error.get("message").stringValue()).isEqualTo("Unauthorized");
+			JsonNode status = Json.parse(Http.post(open.baseUrl() + "/rpc", "Bearer anything",
+					"{\"jsonrpc\":\"2.0\",\"method\":\"admin.status\",\"id\":2}").body());
+			assertThat(status.has("result")).isFalse();
+		}
+		JsonNode status = Json.parse(Http.post(url, ADMIN,
+				"{\"jsonrpc\":\"2.0\",\"method\":\"admin.status\",\"params\":{\"detailed\":true},\"id\":3}").body())
+			.get("result");
+		assertThat(status.at("/memory/used").asLong()).isPositive();
+		assertThat(status.at("/system/javaVersion").isString()).isTrue();
 	}
 
 }

@@ -1,14 +1,11 @@
 package dev.junction.gateway.rpc;
 
-import java.net.URLEncoder;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
-import dev.junction.gateway.support.RunningCalculator;
-import dev.junction.gateway.support.RunningGateway;
+import dev.junction.gateway.support.RpcGateway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,17 +18,14 @@ class TrpcIntegrationTests {
 
 	private static final String KEY = "Bearer trpc-test-key";
 
-	private static RunningCalculator calculator;
-
-	private static RunningGateway gateway;
+	private static RpcGateway gateway;
 
 	private static String url;
 
 	@BeforeAll
 	static void start() {
-		calculator = RunningCalculator.start();
-		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=trpc-test-key",
-				"junction.auth.admin-keys[0]=trpc-admin-key", "junction.calculator.address=" + calculator.address()));
+		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=trpc-test-key",
+				"junction.auth.admin-keys[0]=trpc-admin-key"));
 		url = gateway.baseUrl() + "/trpc/";
 	}
 
@@ -40,22 +34,15 @@ class TrpcIntegrationTests {
 		if (gateway != null) {
 			gateway.close();
 		}
-		if (calculator != null) {
-			calculator.close();
-		}
-	}
-
-	private static String input(String json) {
-		return "input=" + URLEncoder.encode(json, StandardCharsets.UTF_8);
 	}
 
 	@Test
 	void answersAQueryByGetWithResultData() {
-		HttpResponse<String> response = Http.get(url + "calculator.add?" + input("{\"a\":2,\"b\":3}"), KEY);
+		HttpResponse<String> response = Http.get(url + "calculator.add?" + RpcGateway.trpcInput("{\"a\":2,\"b\":3}"), KEY);
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(Json.parse(response.body()).at("/result/data").asDouble()).isEqualTo(5.0);
 		HttpResponse<String> health = Http.get(url + "system.health", KEY);
-		assertThat(Json.parse(health.body()).at("/result/data/status").stringValue()).isEqualTo("ok");
+		assertThat(Json.parse(health.body()).at("/result/data/status").stringValue()).isEqualTo("healthy");
 	}
 
 	@Test
@@ -67,7 +54,7 @@ class TrpcIntegrationTests {
 
 	@Test
 	void answersErrorsWithTrpcEnvelopesAndStatus() {
-		HttpResponse<String> zero = Http.get(url + "calculator.divide?" + input("[1,0]"), KEY);
+		HttpResponse<String> zero = Http.get(url + "calculator.divide?" + RpcGateway.trpcInput("[1,0]"), KEY);
 		assertThat(zero.statusCode()).isEqualTo(400);
 		JsonNode error = Json.parse(zero.body()).get("error");
 		assertThat(error.get("code").asInt()).isEqualTo(-32600);
@@ -82,7 +69,7 @@ class TrpcIntegrationTests {
 
 	@Test
 	void refusesAMutationByGetAndAQueryByPost() {
-		HttpResponse<String> get = Http.get(url + "ai.generateText?" + input("{\"content\":\"x\"}"), KEY);
+		HttpResponse<String> get = Http.get(url + "ai.generateText?" + RpcGateway.trpcInput("{\"content\":\"x\"}"), KEY);
 		assertThat(get.statusCode()).isEqualTo(405);
 		assertThat(Json.parse(get.body()).at("/error/data/code").stringValue()).isEqualTo("METHOD_NOT_SUPPORTED");
 		HttpResponse<String> post = Http.post(url + "system.health", KEY, "");
@@ -93,15 +80,15 @@ class TrpcIntegrationTests {
 	void answersABatchInOrderWith207WhenStatusesDiffer() {
 		HttpResponse<String> response = Http.get(
 				url + "calculator.add,calculator.divide,system.health?batch=1&"
-						+ input("{\"0\":{\"a\":1,\"b\":2},\"1\":{\"a\":1,\"b\":0}}"), KEY);
+						+ RpcGateway.trpcInput("{\"0\":{\"a\":1,\"b\":2},\"1\":{\"a\":1,\"b\":0}}"), KEY);
 		assertThat(response.statusCode()).isEqualTo(207);
 		JsonNode batch = Json.parse(response.body());
 		assertThat(batch.size()).isEqualTo(3);
 		assertThat(batch.at("/0/result/data").asDouble()).isEqualTo(3.0);
 		assertThat(batch.at("/1/error/data/code").stringValue()).isEqualTo("BAD_REQUEST");
-		assertThat(batch.at("/2/result/data/status").stringValue()).isEqualTo("ok");
+		assertThat(batch.at("/2/result/data/status").stringValue()).isEqualTo("healthy");
 		HttpResponse<String> allGood = Http.get(url + "calculator.add,calculator.multiply?batch=1&"
-				+ input("{\"0\":[1,2],\"1\":[3,4]}"), KEY);
+				+ RpcGateway.trpcInput("{\"0\":[1,2],\"1\":[3,4]}"), KEY);
 		assertThat(allGood.statusCode()).isEqualTo(200);
 		assertThat(Json.parse(allGood.body()).at("/1/result/data").asDouble()).isEqualTo(12.0);
 	}
@@ -137,9 +124,30 @@ class TrpcIntegrationTests {
 
 	@Test
 	void reportsInvalidInputJsonAsBadRequest() {
-		HttpResponse<String> response = Http.get(url + "calculator.add?" + input("{oops"), KEY);
+		HttpResponse<String> response = Http.get(url + "calculator.add?" + RpcGateway.trpcInput("{oops"), KEY);
 		assertThat(response.statusCode()).isEqualTo(400);
 		assertThat(Json.parse(response.body()).at("/error/data/code").stringValue()).isEqualTo("BAD_REQUEST");
+	}
+
+	@Test
+	void reportsOutOfRangeNumbersAsBadRequest() {
+		HttpResponse<String> response = Http.post(url + "test.simulateAI", KEY, "{\"delayMs\":1e20}");
+		assertThat(response.statusCode()).isEqualTo(400);
+		JsonNode error = Json.parse(response.body()).get("error");
+		assertThat(error.at("/data/code").stringValue()).isEqualTo("BAD_REQUEST");
+		assertThat(error.get("message").stringValue()).isEqualTo("param 'delayMs' must be an integer from 0 to 30000");
+	}
+
+	@Test
+	void reportsUnreadableInputWithoutParserInternals() {
+		for (String input : List.of("{\"a\":" + "9".repeat(1200) + ",\"b\":1}", "{\"a\":1,\"b\":2} {}", "{\"a\":1,")) {
+			HttpResponse<String> response = Http.get(url + "calculator.add?" + RpcGateway.trpcInput(input), KEY);
+			assertThat(response.statusCode()).as(input).isEqualTo(400);
+			assertThat(response.body()).as(input)
+				.contains("BAD_REQUEST")
+				.doesNotContainIgnoringCase("jackson")
+				.doesNotContain("StreamReadConstraints", "FAIL_ON", "[Source", "JsonNode", "Feature");
+		}
 	}
 
 }

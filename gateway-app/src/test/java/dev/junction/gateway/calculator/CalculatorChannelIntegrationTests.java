@@ -1,0 +1,87 @@
+package dev.junction.gateway.calculator;
+
+import java.time.Duration;
+import java.util.List;
+
+import dev.junction.gateway.support.Http;
+import dev.junction.gateway.support.Json;
+import dev.junction.gateway.support.RunningCalculator;
+import dev.junction.gateway.support.RunningGateway;
+import io.grpc.ConnectivityState;
+import io.grpc.ManagedChannel;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The gateway's channel to a real calculator-service is connected before the first call
+ * and stays connected: made at start, and made again by itself when the calculator restarts.
+ */
+class CalculatorChannelIntegrationTests {
+
+	private static final Duration PATIENCE = Duration.ofSeconds(10);
+
+	@Test
+	void connectsAtStartBeforeAnyCall() throws Exception {
+		try (RunningCalculator calculator = RunningCalculator.start();
+				RunningGateway gateway = RunningGateway.start(
+						List.of("junction.calculator.address=" + calculator.address()))) {
+			assertThat(awaitState(channel(gateway), ConnectivityState.READY)).isEqualTo(ConnectivityState.READY);
+			JsonNode health = Json.parse(Http.post(gateway.baseUrl() + "/rpc", null,
+					"{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}").body());
+			assertThat(health.at("/result/dependencies/calculator/status").stringValue()).isEqualTo("up");
+		}
+	}
+
+	@Test
+	void reconnectsByItselfWhenTheCalculatorComesBack() throws Exception {
+		RunningCalculator first = RunningCalculator.start();
+		int port = first.grpcPort();
+		try (RunningGateway gateway = RunningGateway.start(List.of("junction.calculator.address=" + first.address()))) {
+			ManagedChannel channel = channel(gateway);
+			assertThat(add(gateway)).isEqualTo(5.0);
+			assertThat(channel.getState(false)).isEqualTo(ConnectivityState.READY);
+			first.close();
+			assertThat(awaitNot(channel, ConnectivityState.READY)).isNotEqualTo(ConnectivityState.READY);
+			try (RunningCalculator second = RunningCalculator.start("spring.grpc.server.port=" + port)) {
+				// No call is made: the channel connects again on its own.
+				assertThat(awaitState(channel, ConnectivityState.READY)).isEqualTo(ConnectivityState.READY);
+				assertThat(add(gateway)).isEqualTo(5.0);
+			}
+		}
+	}
+
+	private static double add(RunningGateway gateway) {
+		JsonNode sum = Json.parse(Http.post(gateway.baseUrl() + "/rpc", null,
+				"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[2,3],\"id\":1}").body());
+		return sum.get("result").asDouble();
+	}
+
+	private static ManagedChannel channel(RunningGateway gateway) {
+		return gateway.context().getBean(CalculatorConfiguration.CalculatorChannel.class).channel();
+	}
+
+	private static ConnectivityState awaitState(ManagedChannel channel, ConnectivityState wanted)
+			throws InterruptedException {
+		long end = System.nanoTime() + PATIENCE.toNanos();
+		ConnectivityState state = channel.getState(false);
+		while (state != wanted && System.nanoTime() < end) {
+			Thread.sleep(20);
+			state = channel.getState(false);
+		}
+		return state;
+	}
+
+	private static ConnectivityState awaitNot(ManagedChannel channel, ConnectivityState unwanted)
+			throws InterruptedException {
+		long end = System.nanoTime() + PATIENCE.toNanos();
+		ConnectivityState state = channel.getState(false);
+		while (state == unwanted && System.nanoTime() < end) {
+			Thread.sleep(20);
+			state = channel.getState(false);
+		}
+		return state;
+	}
+
+}
