@@ -60,8 +60,8 @@ public class ApiKeyService {
 
 	/** Issues a new key; the raw key is in the result and nowhere else. */
 	public Mono<IssuedKey> create(String name, Set<Scope> scopes, Set<UUID> instanceIds) {
-		String raw = ApiKeys.generate();
-		return store(name, raw, scopes, instanceIds).map((key) -> new IssuedKey(key, raw));
+		return ApiKeys.generateOffLoop()
+			.flatMap((raw) -> store(name, raw, scopes, instanceIds).map((key) -> new IssuedKey(key, raw)));
 	}
 
 	/** Stores {@code raw} as a key (used for the configured admin key). */

@@ -6,6 +6,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.junction.messaging.common.Ids;
+import dev.junction.messaging.common.SerializedEmitter;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.event.Event;
 import dev.junction.messaging.event.EventBus;
@@ -56,7 +57,7 @@ public class WebhookDispatcher implements SmartLifecycle {
 
 	private final WebhookMetrics metrics;
 
-	private volatile Sinks.Many<Job> redeliveries = Sinks.many().unicast().onBackpressureBuffer();
+	private volatile SerializedEmitter<Job> redeliveries = newQueue();
 
 	private volatile Disposable subscription;
 
@@ -77,7 +78,7 @@ public class WebhookDispatcher implements SmartLifecycle {
 	@Override
 	public void start() {
 		// A fresh queue per start: a stopped dispatcher's queue is gone with its subscriber.
-		Sinks.Many<Job> queue = Sinks.many().unicast().onBackpressureBuffer();
+		SerializedEmitter<Job> queue = newQueue();
 		this.redeliveries = queue;
 		Flux<Job> fromEvents = this.bus.events()
 			.filter((event) -> event.instanceId() != null)
@@ -106,14 +107,12 @@ public class WebhookDispatcher implements SmartLifecycle {
 	/** Queues another round of attempts for a delivery revived from the dead letters. */
 	void redeliver(Delivery delivery, Webhook webhook, Event event) {
 		this.metrics.recount();
-		Sinks.Many<Job> queue = this.redeliveries;
-		Sinks.EmitResult result;
-		synchronized (queue) {
-			result = queue.tryEmitNext(new Job(delivery.id(), webhook, event));
-		}
-		if (result.isFailure()) {
-			logger.warn("Delivery {} not queued for retry: {}", delivery.id(), result);
-		}
+		this.redeliveries.emit(new Job(delivery.id(), webhook, event));
+	}
+
+	private static SerializedEmitter<Job> newQueue() {
+		return new SerializedEmitter<>(Sinks.many().unicast().onBackpressureBuffer(),
+				(job, result) -> logger.warn("Delivery {} not queued for retry: {}", job.deliveryId(), result));
 	}
 
 	/** Deliveries a previous run left unfinished (at-least-once: a receiver may see one twice). */

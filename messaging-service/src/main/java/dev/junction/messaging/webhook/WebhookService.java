@@ -18,6 +18,7 @@ import dev.junction.messaging.web.ApiException;
 import dev.junction.messaging.web.Page;
 import dev.junction.messaging.web.PageRequest;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.stereotype.Service;
 
@@ -52,12 +53,16 @@ public class WebhookService {
 	/** Creates a subscription; the secret is generated when not given. */
 	public Mono<Webhook> create(Caller caller, UUID instanceId, String url, Set<String> eventTypes, String secret) {
 		caller.requireInstance(instanceId);
-		Instant now = Timestamps.now(this.clock);
-		Webhook webhook = new Webhook(Ids.next(), instanceId, url, new LinkedHashSet<>(eventTypes),
-				(secret != null) ? secret : newSecret(), true, now, now);
+		Mono<String> signingKey = (secret != null) ? Mono.just(secret)
+				: Mono.fromCallable(WebhookService::newSecret).subscribeOn(Schedulers.boundedElastic());
 		return this.instances.findById(instanceId)
 			.switchIfEmpty(Mono.error(() -> ApiException.invalid("instanceId", "instance " + instanceId + " does not exist")))
-			.then(this.webhooks.insert(webhook));
+			.then(signingKey)
+			.flatMap((key) -> {
+				Instant now = Timestamps.now(this.clock);
+				return this.webhooks.insert(new Webhook(Ids.next(), instanceId, url, new LinkedHashSet<>(eventTypes), key,
+						true, now, now));
+			});
 	}
 
 	public Mono<Webhook> get(Caller caller, UUID id) {
@@ -108,6 +113,7 @@ public class WebhookService {
 				})));
 	}
 
+	/** A new signing key; reads the secure random source, so call it off the event loops. */
 	private static String newSecret() {
 		byte[] bytes = new byte[24];
 		RANDOM.nextBytes(bytes);
