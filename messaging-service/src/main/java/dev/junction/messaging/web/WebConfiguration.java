@@ -3,12 +3,17 @@ package dev.junction.messaging.web;
 import dev.junction.messaging.apikey.CallerArgumentResolver;
 import dev.junction.messaging.common.MessagingProperties;
 
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.codec.ServerCodecConfigurer;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
 
-/** WebFlux wiring: codec buffer sized to the body limit, the {@code Caller} argument. */
+/**
+ * WebFlux wiring: codec buffer sized to the body limit, the {@code Caller} argument, and
+ * JSON strings without the NUL character.
+ */
 @Configuration(proxyBeanMethods = false)
 class WebConfiguration implements WebFluxConfigurer {
 
@@ -21,6 +26,11 @@ class WebConfiguration implements WebFluxConfigurer {
 	@Override
 	public void configureHttpMessageCodecs(ServerCodecConfigurer configurer) {
 		configurer.defaultCodecs().maxInMemorySize((int) Math.min(Integer.MAX_VALUE, this.properties.maxBodySize().toBytes()));
+	}
+
+	@Bean
+	JsonMapperBuilderCustomizer nulFreeStrings() {
+		return (builder) -> builder.addModule(NulFreeStrings.module());
 	}
 
 	@Override

@@ -102,4 +102,11 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 		post(scoped, "/messages", Map.of("chatId", myChat, "text", "allowed"), HttpStatus.CREATED);
 	}
 
+	@Test
+	void rejectsUnknownAndReadOnlyFieldsNamingThem() {
+		assertInvalidField(post(this.admin, "/api-keys", Map.of("name", "k", "scopes", List.of("read"), "active", false),
+				HttpStatus.BAD_REQUEST), "active");
+		assertInvalidField(post(this.admin, "/api-keys", Map.of("name", "k", "scopes", List.of("read"), "key",
+				"jk_chosen-by-the-client"), HttpStatus.BAD_REQUEST), "key");
+	}
 }

@@ -115,6 +115,26 @@ public abstract class IntegrationTestSupport {
 			.getResponseBody();
 	}
 
+	protected JsonNode patch(WebTestClient client, String path, Object body, HttpStatus expected) {
+		return client.patch()
+			.uri(path)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(expected)
+			.expectBody(JsonNode.class)
+			.returnResult()
+			.getResponseBody();
+	}
+
+	/** Asserts {@code problem} is a 400 naming {@code field} as the one at fault. */
+	protected static JsonNode assertInvalidField(JsonNode problem, String field) {
+		assertProblem(problem, 400, "invalid-request");
+		org.assertj.core.api.Assertions.assertThat(problem.get("field").asString()).isEqualTo(field);
+		return problem;
+	}
+
 	protected JsonNode get(WebTestClient client, String path, HttpStatus expected) {
 		return client.get()
 			.uri(path)

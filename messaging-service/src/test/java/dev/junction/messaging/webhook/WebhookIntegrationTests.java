@@ -165,4 +165,17 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 		});
 	}
 
+	@Test
+	void rejectsUnknownAndReadOnlyFieldsNamingThem() {
+		UUID instance = createInstance();
+		assertInvalidField(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", "https://example.com/h",
+				"eventTypes", List.of("*"), "active", false), HttpStatus.BAD_REQUEST), "active");
+		UUID webhook = id(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", "https://example.com/h",
+				"eventTypes", List.of("*")), HttpStatus.CREATED));
+		assertInvalidField(patch(this.admin, "/webhooks/" + webhook, Map.of("secret", "a-new-secret-of-some-length"),
+				HttpStatus.BAD_REQUEST), "secret");
+		assertInvalidField(patch(this.admin, "/webhooks/" + webhook, Map.of("instanceId", createInstance()),
+				HttpStatus.BAD_REQUEST), "instanceId");
+		assertThat(get("/webhooks/" + webhook).get("instanceId").asString()).isEqualTo(instance.toString());
+	}
 }
