@@ -23,7 +23,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -55,13 +54,13 @@ class ClientErrorsIntegrationTests extends IntegrationTestSupport {
 		for (String body : List.of("{\"name\": ", "{\"name\":\"a\",\"channel\":\"sms\"} trailing", "[1, 2]",
 				"\"text\"", "{\"name\":\"a\" \"channel\":\"sms\"}", "{'name':'a'}", "{\"name\":\"x\",\"channel\":NaN}",
 				"{\"name\":\"x\",\"channel\":\"sms\",\"settings\":{\"a\":01}}", "{\"name\":\"a\"}}", "nul")) {
-			assertClientsTerms(postRaw("/instances", body, HttpStatus.BAD_REQUEST), body);
+			assertClientsTerms(rejected("/instances", body), body);
 		}
 	}
 
 	@Test
 	void namesAFieldGivenTwice() {
-		JsonNode problem = postRaw("/instances", "{\"name\":\"a\",\"channel\":\"sms\",\"name\":\"b\"}", HttpStatus.BAD_REQUEST);
+		JsonNode problem = rejected("/instances", "{\"name\":\"a\",\"channel\":\"sms\",\"name\":\"b\"}");
 		assertClientsTerms(problem, "duplicate");
 		assertThat(problem.get("field").asString()).isEqualTo("name");
 	}
@@ -69,17 +68,12 @@ class ClientErrorsIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void rejectsNumbersTooLongOrOutOfRange() {
 		String longNumber = "9".repeat(2000);
-		JsonNode tooLong = postRaw("/instances",
-				"{\"name\":\"" + uniqueName("n") + "\",\"channel\":\"sms\",\"settings\":{\"n\":" + longNumber + "}}",
-				HttpStatus.BAD_REQUEST);
+		JsonNode tooLong = rejected("/instances", instanceWithSetting(longNumber));
 		assertClientsTerms(tooLong, "long number");
 		assertThat(tooLong.get("detail").asString()).contains("number");
-		JsonNode overflow = postRaw("/instances",
-				"{\"name\":\"" + uniqueName("n") + "\",\"channel\":\"sms\",\"settings\":{\"n\":1e400}}",
-				HttpStatus.BAD_REQUEST);
+		JsonNode overflow = rejected("/instances", instanceWithSetting("1e400"));
 		assertThat(assertClientsTerms(overflow, "1e400").get("field").asString()).isEqualTo("settings.n");
-		JsonNode enumByNumber = postRaw("/instances", "{\"name\":\"" + uniqueName("n") + "\",\"channel\":3}",
-				HttpStatus.BAD_REQUEST);
+		JsonNode enumByNumber = rejected("/instances", "{\"name\":\"" + uniqueName("n") + "\",\"channel\":3}");
 		assertThat(assertClientsTerms(enumByNumber, "channel 3").get("field").asString()).isEqualTo("channel");
 		JsonNode limit = get(this.admin, "/instances?limit=1e20", HttpStatus.BAD_REQUEST);
 		assertThat(assertClientsTerms(limit, "limit").get("field").asString()).isEqualTo("limit");
@@ -88,21 +82,19 @@ class ClientErrorsIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void rejectsBodiesNestedTooDeeply() {
 		String deep = "[".repeat(3000) + "]".repeat(3000);
-		JsonNode problem = postRaw("/instances",
-				"{\"name\":\"" + uniqueName("n") + "\",\"channel\":\"sms\",\"settings\":{\"n\":" + deep + "}}",
-				HttpStatus.BAD_REQUEST);
+		JsonNode problem = rejected("/instances", instanceWithSetting(deep));
 		assertClientsTerms(problem, "deep");
 	}
 
 	@Test
 	void namesTheFieldOfAValueOfTheWrongType() {
 		UUID instance = createInstance();
-		assertThat(postRaw("/chats", "{\"instanceId\":\"nope\",\"remoteId\":\"r\"}", HttpStatus.BAD_REQUEST).get("field")
+		assertThat(rejected("/chats", "{\"instanceId\":\"nope\",\"remoteId\":\"r\"}").get("field")
 			.asString()).isEqualTo("instanceId");
-		assertThat(postRaw("/chats", "{\"instanceId\":\"" + instance + "\",\"remoteId\":{\"a\":1}}", HttpStatus.BAD_REQUEST)
+		assertThat(rejected("/chats", "{\"instanceId\":\"" + instance + "\",\"remoteId\":{\"a\":1}}")
 			.get("field")
 			.asString()).isEqualTo("remoteId");
-		JsonNode scopes = postRaw("/api-keys", "{\"name\":\"k\",\"scopes\":\"read\"}", HttpStatus.BAD_REQUEST);
+		JsonNode scopes = rejected("/api-keys", "{\"name\":\"k\",\"scopes\":\"read\"}");
 		assertThat(assertClientsTerms(scopes, "scopes").get("field").asString()).isEqualTo("scopes");
 	}
 
@@ -121,22 +113,16 @@ class ClientErrorsIntegrationTests extends IntegrationTestSupport {
 
 	@Test
 	void rejectsTextTheDatabaseCannotStore() {
-		JsonNode name = postRaw("/instances", "{\"name\":\"a\\u0000b\",\"channel\":\"sms\"}", HttpStatus.BAD_REQUEST);
+		JsonNode name = rejected("/instances", "{\"name\":\"a\\u0000b\",\"channel\":\"sms\"}");
 		assertThat(assertClientsTerms(name, "NUL").get("field").asString()).isEqualTo("name");
 		UUID chat = createChat(createInstance());
-		JsonNode text = postRaw("/messages", "{\"chatId\":\"" + chat + "\",\"text\":\"x\\u0000\"}", HttpStatus.BAD_REQUEST);
+		JsonNode text = rejected("/messages", "{\"chatId\":\"" + chat + "\",\"text\":\"x\\u0000\"}");
 		assertThat(text.get("field").asString()).isEqualTo("text");
 		for (String parameter : List.of("q", "type")) {
-			JsonNode query = this.admin.get()
+			JsonNode query = answer(this.admin.get()
 				.uri((uri) -> uri.path("/" + (parameter.equals("q") ? "messages" : "events"))
 					.queryParam(parameter, "{value}")
-					.build("a\u0000b"))
-				.exchange()
-				.expectStatus()
-				.isBadRequest()
-				.expectBody(JsonNode.class)
-				.returnResult()
-				.getResponseBody();
+					.build("a\u0000b")), HttpStatus.BAD_REQUEST);
 			assertThat(query.get("field").asString()).isEqualTo(parameter);
 		}
 	}
@@ -193,19 +179,14 @@ class ClientErrorsIntegrationTests extends IntegrationTestSupport {
 		}
 	}
 
-	private JsonNode postRaw(String path, String body, HttpStatus expected) {
-		return this.admin.post()
-			.uri(path)
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(body)
-			.exchange()
-			.expectStatus()
-			.isEqualTo(expected)
-			.expectHeader()
-			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
-			.expectBody(JsonNode.class)
-			.returnResult()
-			.getResponseBody();
+	/** A new instance whose setting {@code n} is {@code json}. */
+	private static String instanceWithSetting(String json) {
+		return "{\"name\":\"" + uniqueName("n") + "\",\"channel\":\"sms\",\"settings\":{\"n\":" + json + "}}";
+	}
+
+	/** The 400 problem answering {@code json} POSTed to {@code path}. */
+	private JsonNode rejected(String path, String json) {
+		return post(this.admin, path, json, HttpStatus.BAD_REQUEST);
 	}
 
 	private static JsonNode assertClientsTerms(JsonNode problem, String what) {

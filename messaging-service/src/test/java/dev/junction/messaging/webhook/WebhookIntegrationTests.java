@@ -220,11 +220,14 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 			UUID instance = createInstance();
 			UUID webhook = id(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", receiver.url(),
 					"eventTypes", List.of("chat.created")), HttpStatus.CREATED));
-			receiver.beforeAnswering((request) -> api().delete().uri("/webhooks/{id}", webhook).retrieve().toBodilessEntity());
+			receiver.beforeAnswering(
+					(request) -> api().delete().uri("/webhooks/{id}", webhook).retrieve().toBodilessEntity());
 			createChat(instance);
 			await().atMost(PATIENCE).untilAsserted(() -> assertThat(receiver.received()).hasSize(1));
 			get(this.admin, "/webhooks/" + webhook, HttpStatus.NOT_FOUND);
-			await().during(Duration.ofSeconds(1)).atMost(PATIENCE).untilAsserted(() -> assertThat(receiver.received()).hasSize(1));
+			await().during(Duration.ofSeconds(1))
+				.atMost(PATIENCE)
+				.untilAsserted(() -> assertThat(receiver.received()).hasSize(1));
 		}
 	}
 
@@ -241,7 +244,9 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 				.toBodilessEntity());
 			createChat(instance);
 			await().atMost(PATIENCE).untilAsserted(() -> assertThat(receiver.received()).hasSize(1));
-			await().during(Duration.ofSeconds(1)).atMost(PATIENCE).untilAsserted(() -> assertThat(receiver.received()).hasSize(1));
+			await().during(Duration.ofSeconds(1))
+				.atMost(PATIENCE)
+				.untilAsserted(() -> assertThat(receiver.received()).hasSize(1));
 			JsonNode delivery = get("/webhooks/" + webhook + "/deliveries").get("items").get(0);
 			assertThat(delivery.get("status").asString()).isEqualTo("cancelled");
 			assertThat(delivery.get("attempts").asInt()).isEqualTo(1);
