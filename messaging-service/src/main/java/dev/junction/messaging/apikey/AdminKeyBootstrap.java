@@ -18,7 +18,7 @@ import org.springframework.util.StringUtils;
 /**
  * Makes sure an admin key exists before the server accepts requests: the configured
  * {@code junction.messaging.admin-key}, or, when none is configured and the database has
- * no active admin key, a random one logged once.
+ * no usable admin key for every instance, a random one logged once.
  */
 @Component
 class AdminKeyBootstrap implements SmartInitializingSingleton {
@@ -55,17 +55,17 @@ class AdminKeyBootstrap implements SmartInitializingSingleton {
 					}
 					return Mono.empty();
 				}
-				return this.service.store("admin (configuration)", configured, admin, Set.of())
+				return this.service.store("admin (configuration)", configured, admin, Set.of(), null)
 					.doOnNext((key) -> logger.info("Admin API key from configuration registered ({}...)", key.keyPrefix()))
 					.onErrorResume(DuplicateKeyException.class, (ex) -> Mono.empty())
 					.then();
 			});
 		}
-		return this.service.activeAdminExists().flatMap((exists) -> {
+		return this.service.unrestrictedAdminExists().flatMap((exists) -> {
 			if (exists) {
 				return Mono.empty();
 			}
-			return this.service.create("admin (generated)", admin, Set.of())
+			return this.service.issue("admin (generated)", admin, Set.of(), null)
 				.doOnNext((issued) -> logger.warn(
 						"No {}.admin-key configured: generated admin API key {} (shown once; set the property to choose one)",
 						MessagingProperties.PREFIX, issued.rawKey()))

@@ -1,6 +1,7 @@
 package dev.junction.messaging.apikey;
 
 import java.net.URI;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Set;
 import java.util.UUID;
@@ -25,38 +26,48 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code /api-keys}: admins issue, list and revoke API keys. */
+/**
+ * {@code /api-keys}: admin keys issue, list and revoke API keys, each within what it holds
+ * itself (see {@link Caller#requireCanIssue} and {@link Caller#canManage}).
+ */
 @RestController
 @RequestMapping(Api.BASE + "/api-keys")
 class ApiKeyController {
 
 	private final ApiKeyService service;
 
-	ApiKeyController(ApiKeyService service) {
+	private final Clock clock;
+
+	ApiKeyController(ApiKeyService service, Clock clock) {
 		this.service = service;
+		this.clock = clock;
 	}
 
 	@PostMapping
-	Mono<ResponseEntity<KeyView>> create(@Valid @RequestBody CreateApiKeyRequest request) {
-		return this.service.create(request.name().trim(), request.scopes(), request.instanceIds())
+	Mono<ResponseEntity<KeyView>> create(Caller caller, @Valid @RequestBody CreateApiKeyRequest request) {
+		return this.service
+			.create(caller, request.name().trim(), request.scopes(), request.instanceIds(), request.expiresAt())
 			.map((issued) -> ResponseEntity.created(URI.create(Api.BASE + "/api-keys/" + issued.key().id()))
-				.body(KeyView.of(issued.key(), issued.rawKey())));
+				.body(KeyView.of(issued.key(), issued.rawKey(), this.clock.instant())));
 	}
 
 	@GetMapping
-	Mono<Page<KeyView>> list(@RequestParam(required = false) Boolean revoked,
-			@RequestParam(required = false) Integer limit, @RequestParam(required = false) String cursor) {
-		return this.service.list(revoked, PageRequest.of(limit, cursor)).map((page) -> page.map(KeyView::of));
+	Mono<Page<KeyView>> list(Caller caller, @RequestParam(required = false) Boolean revoked,
+			@RequestParam(required = false) UUID instanceId, @RequestParam(required = false) Integer limit,
+			@RequestParam(required = false) String cursor) {
+		Instant now = this.clock.instant();
+		return this.service.list(caller, revoked, instanceId, PageRequest.of(limit, cursor))
+			.map((page) -> page.map((key) -> KeyView.of(key, null, now)));
 	}
 
 	@GetMapping("/{id}")
-	Mono<KeyView> get(@PathVariable UUID id) {
-		return this.service.get(id).map(KeyView::of);
+	Mono<KeyView> get(Caller caller, @PathVariable UUID id) {
+		return this.service.get(caller, id).map((key) -> KeyView.of(key, null, this.clock.instant()));
 	}
 
 	@DeleteMapping("/{id}")
-	Mono<ResponseEntity<Void>> revoke(@PathVariable UUID id) {
-		return this.service.revoke(id).thenReturn(ResponseEntity.noContent().build());
+	Mono<ResponseEntity<Void>> revoke(Caller caller, @PathVariable UUID id) {
+		return this.service.revoke(caller, id).thenReturn(ResponseEntity.noContent().build());
 	}
 
 	/**
@@ -65,9 +76,10 @@ class ApiKeyController {
 	 * @param name what the key is for
 	 * @param scopes what the key may do
 	 * @param instanceIds instances the key is limited to; omit for all
+	 * @param expiresAt when the key stops working; omit for never
 	 */
 	record CreateApiKeyRequest(@NotBlank @Size(max = 100) String name, @NotEmpty Set<Scope> scopes,
-			@Size(max = 1000) Set<UUID> instanceIds) {
+			@Size(max = 1000) Set<UUID> instanceIds, Instant expiresAt) {
 	}
 
 	/**
@@ -79,21 +91,18 @@ class ApiKeyController {
 	 * @param key the key itself, only in the answer that issues it
 	 * @param scopes what the key may do
 	 * @param instanceIds instances the key is limited to (empty: all)
-	 * @param active whether the key works
+	 * @param active whether the key works (neither revoked nor expired)
 	 * @param createdAt creation time
+	 * @param expiresAt when the key stops working, if it does
 	 * @param revokedAt revocation time
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	record KeyView(UUID id, String name, String prefix, String key, Set<Scope> scopes, Set<UUID> instanceIds,
-			boolean active, Instant createdAt, Instant revokedAt) {
+			boolean active, Instant createdAt, Instant expiresAt, Instant revokedAt) {
 
-		static KeyView of(ApiKey key) {
-			return of(key, null);
-		}
-
-		static KeyView of(ApiKey key, String raw) {
+		static KeyView of(ApiKey key, String raw, Instant now) {
 			return new KeyView(key.id(), key.name(), key.keyPrefix(), raw, key.scopes(), key.instanceIds(),
-					key.active(), key.createdAt(), key.revokedAt());
+					key.active() && !key.expired(now), key.createdAt(), key.expiresAt(), key.revokedAt());
 		}
 
 	}

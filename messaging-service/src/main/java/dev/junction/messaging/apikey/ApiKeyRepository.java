@@ -1,6 +1,7 @@
 package dev.junction.messaging.apikey;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import dev.junction.messaging.common.Timestamps;
@@ -15,11 +16,20 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Repository;
 
-/** Storage of API keys. */
+/**
+ * Storage of API keys. The instances a key is limited to are kept twice: in the key's row
+ * (read with the key) and as rows of {@code api_key_instances} (queried when listing).
+ */
 @Repository
 public class ApiKeyRepository {
 
-	private static final String COLUMNS = "id, name, key_hash, key_prefix, scopes, instance_ids, created_at, revoked_at";
+	private static final String COLUMNS = "id, name, key_hash, key_prefix, scopes, instance_ids, created_at, expires_at, "
+			+ "revoked_at";
+
+	/** Keys limited to instances, every one of which is among {@code :callerInstances}. */
+	private static final String WITHIN_CALLER_INSTANCES = "EXISTS (SELECT 1 FROM api_key_instances i WHERE i.key_id = api_keys.id)"
+			+ " AND NOT EXISTS (SELECT 1 FROM api_key_instances i WHERE i.key_id = api_keys.id"
+			+ " AND i.instance_id NOT IN (:callerInstances))";
 
 	private final DatabaseClient client;
 
@@ -27,9 +37,11 @@ public class ApiKeyRepository {
 		this.client = client;
 	}
 
+	/** Stores {@code key}; run it in a transaction, it writes several rows. */
 	public Mono<ApiKey> insert(ApiKey key) {
-		return this.client
-			.sql("INSERT INTO api_keys (" + COLUMNS + ") VALUES (:id, :name, :hash, :prefix, :scopes, :instances, :createdAt, NULL)")
+		Mono<Void> row = this.client
+			.sql("INSERT INTO api_keys (" + COLUMNS
+					+ ") VALUES (:id, :name, :hash, :prefix, :scopes, :instances, :createdAt, :expiresAt, NULL)")
 			.bind("id", key.id())
 			.bind("name", key.name())
 			.bind("hash", key.keyHash())
@@ -37,8 +49,17 @@ public class ApiKeyRepository {
 			.bind("scopes", Rows.join(key.scopes()))
 			.bind("instances", Parameter.fromOrEmpty(Rows.join(key.instanceIds()), String.class))
 			.bind("createdAt", Timestamps.toDb(key.createdAt()))
-			.then()
-			.thenReturn(key);
+			.bind("expiresAt", Parameter.fromOrEmpty(
+					(key.expiresAt() != null) ? Timestamps.toDb(key.expiresAt()) : null, OffsetDateTime.class))
+			.then();
+		Flux<Long> instances = Flux.fromIterable(key.instanceIds())
+			.concatMap((instanceId) -> this.client
+				.sql("INSERT INTO api_key_instances (key_id, instance_id) VALUES (:id, :instanceId)")
+				.bind("id", key.id())
+				.bind("instanceId", instanceId)
+				.fetch()
+				.rowsUpdated());
+		return row.thenMany(instances).then(Mono.just(key));
 	}
 
 	public Mono<ApiKey> findByHash(String hash) {
@@ -55,8 +76,20 @@ public class ApiKeyRepository {
 			.one();
 	}
 
-	public Flux<ApiKey> page(Boolean revoked, PageRequest page) {
+	/**
+	 * A page of the keys {@code caller} may manage ({@link Caller#canManage}), optionally only
+	 * revoked or active ones, or those limited to {@code instanceId} among others.
+	 */
+	public Flux<ApiKey> page(Caller caller, Boolean revoked, UUID instanceId, PageRequest page) {
 		Select select = Select.from("api_keys", COLUMNS);
+		if (caller.restricted()) {
+			select.where(WITHIN_CALLER_INSTANCES, "callerInstances", caller.instanceIds());
+		}
+		if (instanceId != null) {
+			caller.requireInstance(instanceId);
+			select.where("EXISTS (SELECT 1 FROM api_key_instances i WHERE i.key_id = api_keys.id"
+					+ " AND i.instance_id = :instanceId)", "instanceId", instanceId);
+		}
 		if (revoked != null) {
 			select.where(revoked ? "revoked_at IS NOT NULL" : "revoked_at IS NULL");
 		}
@@ -73,10 +106,13 @@ public class ApiKeyRepository {
 			.thenReturn(key));
 	}
 
-	/** Whether any active key holds the admin scope. */
-	public Mono<Boolean> activeAdminExists() {
-		return this.client.sql("SELECT id FROM api_keys WHERE revoked_at IS NULL AND scopes LIKE :admin LIMIT 1")
+	/** Whether a key that manages every key (admin, every instance, not revoked nor expired) exists. */
+	public Mono<Boolean> unrestrictedAdminExists(Instant now) {
+		return this.client
+			.sql("SELECT id FROM api_keys WHERE revoked_at IS NULL AND instance_ids IS NULL AND scopes LIKE :admin "
+					+ "AND (expires_at IS NULL OR expires_at > :now) LIMIT 1")
 			.bind("admin", "%ADMIN%")
+			.bind("now", Timestamps.toDb(now))
 			.map((row) -> Boolean.TRUE)
 			.first()
 			.defaultIfEmpty(Boolean.FALSE);
@@ -86,7 +122,7 @@ public class ApiKeyRepository {
 		return new ApiKey(Rows.uuid(row, "id"), Rows.string(row, "name"), Rows.string(row, "key_hash"),
 				Rows.string(row, "key_prefix"), Rows.set(row, "scopes", Scope::valueOf),
 				Rows.set(row, "instance_ids", UUID::fromString), Rows.instant(row, "created_at"),
-				Rows.instant(row, "revoked_at"));
+				Rows.instant(row, "expires_at"), Rows.instant(row, "revoked_at"));
 	}
 
 }

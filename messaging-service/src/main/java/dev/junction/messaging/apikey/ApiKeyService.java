@@ -1,6 +1,8 @@
 package dev.junction.messaging.apikey;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -10,6 +12,7 @@ import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.junction.messaging.common.Ids;
 import dev.junction.messaging.common.MessagingProperties;
+import dev.junction.messaging.common.SerializedEmitter;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.web.ApiException;
 import dev.junction.messaging.web.Cursor;
@@ -17,14 +20,18 @@ import dev.junction.messaging.web.Page;
 import dev.junction.messaging.web.PageRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
  * Issues, lists and revokes API keys, and validates presented keys through a cache so a
  * request costs no database round trip while its key is cached. Revoking a key evicts it
- * at once on this instance; other instances stop accepting it when their entry expires.
+ * and ends its event streams at once on this instance; other instances stop accepting it,
+ * and end its streams, when their entry expires. A key works until its {@code expiresAt}.
  */
 @Service
 public class ApiKeyService {
@@ -33,61 +40,117 @@ public class ApiKeyService {
 
 	private final ApiKeyRepository repository;
 
+	private final TransactionalOperator transaction;
+
 	private final Clock clock;
+
+	private final Duration recheckInterval;
 
 	private final AsyncCache<String, Optional<ApiKey>> cache;
 
-	public ApiKeyService(ApiKeyRepository repository, Clock clock, MessagingProperties properties) {
+	private final SerializedEmitter<UUID> revocations = new SerializedEmitter<>(
+			Sinks.many().multicast().directBestEffort(), (id, result) -> {
+			});
+
+	public ApiKeyService(ApiKeyRepository repository, TransactionalOperator transaction, Clock clock,
+			MessagingProperties properties) {
 		this.repository = repository;
+		this.transaction = transaction;
 		this.clock = clock;
+		this.recheckInterval = properties.apiKeyCacheTtl();
 		this.cache = Caffeine.newBuilder()
 			.expireAfterWrite(properties.apiKeyCacheTtl())
 			.maximumSize(100_000)
 			.buildAsync();
 	}
 
-	/** The caller {@code rawKey} authenticates; 401 when it is unknown or revoked. */
+	/** The caller {@code rawKey} authenticates; 401 when it is unknown, revoked or expired. */
 	public Mono<Caller> authenticate(String rawKey) {
-		String hash = ApiKeys.hash(rawKey);
-		return Mono.fromFuture(() -> this.cache.get(hash, (key, executor) -> this.repository.findByHash(key)
-			.map(Optional::of)
-			.defaultIfEmpty(Optional.empty())
-			.toFuture()))
-			.flatMap((found) -> found.filter(ApiKey::active)
-				.map((apiKey) -> Mono.just(apiKey.toCaller()))
-				.orElseGet(() -> Mono.error(ApiException.unauthorized("Unknown or revoked API key"))));
+		return lookUp(ApiKeys.hash(rawKey)).flatMap((found) -> {
+			if (found.isEmpty() || !found.get().active()) {
+				return Mono.error(ApiException.unauthorized("Unknown or revoked API key"));
+			}
+			if (found.get().expired(this.clock.instant())) {
+				return Mono.error(ApiException.unauthorized("API key expired at " + found.get().expiresAt()));
+			}
+			return Mono.just(found.get().toCaller());
+		});
 	}
 
-	/** Issues a new key; the raw key is in the result and nowhere else. */
-	public Mono<IssuedKey> create(String name, Set<Scope> scopes, Set<UUID> instanceIds) {
-		String raw = ApiKeys.generate();
-		return store(name, raw, scopes, instanceIds).map((key) -> new IssuedKey(key, raw));
+	/**
+	 * Completes, with the reason, when {@code caller}'s key stops working: revoked here (at
+	 * once), revoked on another instance (seen within {@code api-key-cache-ttl}), or expired.
+	 */
+	public Mono<String> whenInvalid(Caller caller) {
+		Mono<String> revokedHere = this.revocations.asFlux()
+			.filter(caller.keyId()::equals)
+			.next()
+			.map((id) -> "API key revoked");
+		Mono<String> expired = (caller.expiresAt() != null)
+				? Mono.delay(max(Duration.between(this.clock.instant(), caller.expiresAt()), Duration.ZERO))
+					.map((tick) -> "API key expired")
+				: Mono.never();
+		// The first check runs at once: a revocation between authentication and the
+		// subscription above would otherwise go unseen until the next one.
+		Mono<String> revokedElsewhere = Flux.interval(Duration.ZERO, this.recheckInterval)
+			.concatMap((tick) -> lookUp(caller.keyHash()).onErrorResume((ex) -> Mono.empty()))
+			.filter((found) -> found.isEmpty() || !found.get().active())
+			.next()
+			.map((found) -> "API key revoked");
+		return Mono.firstWithValue(revokedHere, expired, revokedElsewhere);
+	}
+
+	/**
+	 * Issues a new key on behalf of {@code caller}, which may grant only what it holds: its
+	 * scopes or fewer, its instances or some of them, its lifetime or less. The raw key is in
+	 * the result and nowhere else.
+	 */
+	public Mono<IssuedKey> create(Caller caller, String name, Set<Scope> scopes, Set<UUID> instanceIds,
+			Instant expiresAt) {
+		Set<UUID> instances = (instanceIds != null) ? instanceIds : Set.of();
+		caller.requireCanIssue(scopes, instances, expiresAt);
+		if (expiresAt != null && !expiresAt.isAfter(this.clock.instant())) {
+			throw ApiException.invalid("expiresAt", "must be in the future");
+		}
+		return issue(name, scopes, instances, expiresAt);
+	}
+
+	/** Issues a new key with no caller to check against (the generated admin key). */
+	Mono<IssuedKey> issue(String name, Set<Scope> scopes, Set<UUID> instanceIds, Instant expiresAt) {
+		return ApiKeys.generateOffLoop()
+			.flatMap((raw) -> store(name, raw, scopes, instanceIds, expiresAt).map((key) -> new IssuedKey(key, raw)));
 	}
 
 	/** Stores {@code raw} as a key (used for the configured admin key). */
-	Mono<ApiKey> store(String name, String raw, Set<Scope> scopes, Set<UUID> instanceIds) {
-		ApiKey key = new ApiKey(Ids.next(), name, ApiKeys.hash(raw), ApiKeys.prefix(raw),
-				new LinkedHashSet<>(scopes), (instanceIds != null) ? new LinkedHashSet<>(instanceIds) : Set.of(),
-				Timestamps.now(this.clock), null);
-		return this.repository.insert(key).doOnNext((stored) -> this.cache.synchronous().invalidate(stored.keyHash()));
+	Mono<ApiKey> store(String name, String raw, Set<Scope> scopes, Set<UUID> instanceIds, Instant expiresAt) {
+		ApiKey key = new ApiKey(Ids.next(), name, ApiKeys.hash(raw), ApiKeys.prefix(raw), new LinkedHashSet<>(scopes),
+				new LinkedHashSet<>(instanceIds), Timestamps.now(this.clock), expiresAt, null);
+		return this.repository.insert(key)
+			.as(this.transaction::transactional)
+			.doOnNext((stored) -> this.cache.synchronous().invalidate(stored.keyHash()));
 	}
 
-	public Mono<Page<ApiKey>> list(Boolean revoked, PageRequest page) {
-		return this.repository.page(revoked, page)
+	/** The keys {@code caller} may manage. */
+	public Mono<Page<ApiKey>> list(Caller caller, Boolean revoked, UUID instanceId, PageRequest page) {
+		return this.repository.page(caller, revoked, instanceId, page)
 			.collectList()
 			.map((rows) -> Page.of(rows, page, (key) -> new Cursor(key.createdAt(), key.id())));
 	}
 
-	public Mono<ApiKey> get(UUID id) {
-		return this.repository.findById(id).switchIfEmpty(Mono.error(() -> ApiException.notFound("API key", id)));
+	/** The key; 403 when {@code caller} may not manage it. */
+	public Mono<ApiKey> get(Caller caller, UUID id) {
+		return this.repository.findById(id)
+			.switchIfEmpty(Mono.error(() -> ApiException.notFound("API key", id)))
+			.doOnNext(caller::requireManage);
 	}
 
-	/** Revokes the key; it stops working on this instance at once. */
-	public Mono<ApiKey> revoke(UUID id) {
-		return this.repository.revoke(id, Timestamps.now(this.clock))
+	/** Revokes the key; it stops working on this instance at once and its event streams end. */
+	public Mono<ApiKey> revoke(Caller caller, UUID id) {
+		return get(caller, id).then(this.repository.revoke(id, Timestamps.now(this.clock)))
 			.switchIfEmpty(Mono.error(() -> ApiException.notFound("API key", id)))
 			.doOnNext((key) -> {
 				this.cache.synchronous().invalidate(key.keyHash());
+				this.revocations.emit(key.id());
 				logger.info("API key {} ({}) revoked", key.id(), key.keyPrefix());
 			});
 	}
@@ -97,8 +160,20 @@ public class ApiKeyService {
 		return this.repository.findByHash(ApiKeys.hash(raw)).map(Optional::of).defaultIfEmpty(Optional.empty());
 	}
 
-	Mono<Boolean> activeAdminExists() {
-		return this.repository.activeAdminExists();
+	/** Whether a usable admin key for every instance exists. */
+	Mono<Boolean> unrestrictedAdminExists() {
+		return this.repository.unrestrictedAdminExists(this.clock.instant());
+	}
+
+	private static Duration max(Duration a, Duration b) {
+		return (a.compareTo(b) >= 0) ? a : b;
+	}
+
+	private Mono<Optional<ApiKey>> lookUp(String hash) {
+		return Mono.fromFuture(() -> this.cache.get(hash, (key, executor) -> this.repository.findByHash(key)
+			.map(Optional::of)
+			.defaultIfEmpty(Optional.empty())
+			.toFuture()));
 	}
 
 	/**

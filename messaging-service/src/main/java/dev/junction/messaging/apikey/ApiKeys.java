@@ -7,6 +7,9 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
 
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
 /** Generating and hashing raw API keys. */
 final class ApiKeys {
 
@@ -15,6 +18,14 @@ final class ApiKeys {
 	static final int PREFIX_LENGTH = 10;
 
 	private ApiKeys() {
+	}
+
+	/**
+	 * {@link #generate()} on a thread that may block: the system's secure random source
+	 * may read the operating system's random device, which no event loop may wait for.
+	 */
+	static Mono<String> generateOffLoop() {
+		return Mono.fromCallable(ApiKeys::generate).subscribeOn(Schedulers.boundedElastic());
 	}
 
 	/** A new random key: {@code jk_} and 43 URL-safe characters (256 bits). */

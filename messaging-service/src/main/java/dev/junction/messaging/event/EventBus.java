@@ -1,5 +1,6 @@
 package dev.junction.messaging.event;
 
+import dev.junction.messaging.common.SerializedEmitter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -17,17 +18,16 @@ public class EventBus {
 
 	private static final Logger logger = LoggerFactory.getLogger(EventBus.class);
 
-	private final Sinks.Many<Event> sink = Sinks.many().multicast().directBestEffort();
+	private final SerializedEmitter<Event> sink = new SerializedEmitter<>(Sinks.many().multicast().directBestEffort(),
+			(event, result) -> {
+				if (result != Sinks.EmitResult.FAIL_ZERO_SUBSCRIBER) {
+					logger.warn("Event {} not published to live consumers: {}", event.id(), result);
+				}
+			});
 
-	/** Hands {@code event} to every current subscriber. */
+	/** Hands {@code event} to every current subscriber; never waits for another publisher. */
 	public void publish(Event event) {
-		Sinks.EmitResult result;
-		synchronized (this.sink) {
-			result = this.sink.tryEmitNext(event);
-		}
-		if (result.isFailure() && result != Sinks.EmitResult.FAIL_ZERO_SUBSCRIBER) {
-			logger.warn("Event {} not published to live consumers: {}", event.id(), result);
-		}
+		this.sink.emit(event);
 	}
 
 	/** Live events from now on. */

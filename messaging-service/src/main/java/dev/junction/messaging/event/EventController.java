@@ -82,7 +82,10 @@ class EventController {
 		if (value == null || value.isBlank()) {
 			return List.of();
 		}
-		return Arrays.stream(value.split(",")).map(String::trim).filter((type) -> !type.isEmpty()).toList();
+		return Arrays.stream(QueryParams.text("type", value).split(","))
+			.map(String::trim)
+			.filter((type) -> !type.isEmpty())
+			.toList();
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.junction.messaging.apikey.ApiKeyService;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.MessagingProperties;
 import dev.junction.messaging.event.EventRepository.EventFilter;
@@ -31,21 +32,29 @@ public class EventStream {
 	/** Live events a slow client may fall behind before its stream ends (it resumes with Last-Event-ID). */
 	static final int LIVE_BUFFER = 10_000;
 
+	/** Start of the last comment of a stream the service ends. */
+	static final String CLOSED = "closed: ";
+
 	private final EventRepository repository;
 
 	private final EventBus bus;
 
+	private final ApiKeyService apiKeys;
+
 	private final Duration heartbeat;
 
-	public EventStream(EventRepository repository, EventBus bus, MessagingProperties properties) {
+	public EventStream(EventRepository repository, EventBus bus, ApiKeyService apiKeys, MessagingProperties properties) {
 		this.repository = repository;
 		this.bus = bus;
+		this.apiKeys = apiKeys;
 		this.heartbeat = properties.sseHeartbeat();
 	}
 
 	/**
 	 * The stream for {@code caller}, resuming after {@code lastEventId} when given. An
 	 * unknown {@code lastEventId} fails before anything is sent, so the client gets a 400.
+	 * The stream ends, with a last comment saying why, as soon as the caller's key is
+	 * revoked or expires.
 	 */
 	public Flux<ServerSentEvent<Event>> open(Caller caller, EventFilter filter, UUID lastEventId) {
 		if (filter.instanceId() != null) {
@@ -54,11 +63,13 @@ public class EventStream {
 		Mono<Optional<Cursor>> from = (lastEventId != null) ? start(lastEventId).map(Optional::of)
 				: Mono.just(Optional.empty());
 		return from.flatMapMany((position) -> {
-			Flux<ServerSentEvent<Event>> heartbeats = Flux.interval(this.heartbeat)
-				.map((tick) -> ServerSentEvent.<Event>builder().comment("keep-alive").build());
+			Flux<ServerSentEvent<Event>> heartbeats = Flux.interval(this.heartbeat).map((tick) -> comment("keep-alive"));
+			Mono<ServerSentEvent<Event>> closing = this.apiKeys.whenInvalid(caller)
+				.map((reason) -> comment(CLOSED + reason));
 			// The opening comment sends the response headers at once, before any event exists.
-			return Flux.concat(Mono.just(ServerSentEvent.<Event>builder().comment("connected").build()),
-					Flux.merge(events(caller, filter, position.orElse(null)), heartbeats));
+			return Flux.concat(Mono.just(comment("connected")),
+					Flux.merge(events(caller, filter, position.orElse(null)), heartbeats, closing)
+						.takeUntil(EventStream::isClosing));
 		});
 	}
 
@@ -108,6 +119,14 @@ public class EventStream {
 	/** A position-only event: it sets where the stream resumes and is never sent. */
 	private static Event marker(Cursor from) {
 		return new Event(from.id(), null, null, null, null, from.createdAt());
+	}
+
+	private static boolean isClosing(ServerSentEvent<Event> event) {
+		return event.comment() != null && event.comment().startsWith(CLOSED);
+	}
+
+	private static ServerSentEvent<Event> comment(String text) {
+		return ServerSentEvent.<Event>builder().comment(text).build();
 	}
 
 	private static ServerSentEvent<Event> toSse(Event event) {

@@ -1,11 +1,13 @@
 package dev.junction.messaging.instance;
 
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Api;
+import dev.junction.messaging.web.ApiException;
 import dev.junction.messaging.web.Page;
 import dev.junction.messaging.web.PageRequest;
 import dev.junction.messaging.web.QueryParams;
@@ -42,7 +44,8 @@ class InstanceController {
 
 	@PostMapping
 	Mono<ResponseEntity<Instance>> create(Caller caller, @Valid @RequestBody CreateInstanceRequest request) {
-		return this.service.create(caller, request.name().trim(), request.channel(), request.settings())
+		return this.service
+			.create(caller, request.name().trim(), request.channel(), finite("settings", request.settings()))
 			.map((instance) -> ResponseEntity.created(URI.create(Api.BASE + "/instances/" + instance.id())).body(instance));
 	}
 
@@ -62,12 +65,31 @@ class InstanceController {
 	@RequestMapping(path = "/{id}", method = { RequestMethod.PATCH, RequestMethod.PUT })
 	Mono<Instance> update(Caller caller, @PathVariable UUID id, @Valid @RequestBody UpdateInstanceRequest request) {
 		return this.service.update(caller, id, (request.name() != null) ? request.name().trim() : null, request.status(),
-				request.settings());
+				finite("settings", request.settings()));
 	}
 
 	@DeleteMapping("/{id}")
 	Mono<ResponseEntity<Void>> delete(Caller caller, @PathVariable UUID id) {
 		return this.service.delete(caller, id).thenReturn(ResponseEntity.noContent().build());
+	}
+
+	/**
+	 * {@code value} when every number in it is finite: JSON numbers too large for a double
+	 * would be stored as infinity, so they are refused instead.
+	 */
+	private static <T> T finite(String path, T value) {
+		if (value instanceof Map<?, ?> map) {
+			map.forEach((key, nested) -> finite(path + "." + key, nested));
+		}
+		else if (value instanceof List<?> list) {
+			for (int i = 0; i < list.size(); i++) {
+				finite(path + "[" + i + "]", list.get(i));
+			}
+		}
+		else if (value instanceof Double number && !Double.isFinite(number)) {
+			throw ApiException.invalid(path, "number out of range");
+		}
+		return value;
 	}
 
 	/**

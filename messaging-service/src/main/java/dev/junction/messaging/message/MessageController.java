@@ -99,6 +99,7 @@ class MessageController {
 		if (text != null && text.length() > 200) {
 			throw ApiException.invalid("q", "at most 200 characters");
 		}
+		QueryParams.text("q", text);
 		return new MessageFilter(chatId, instanceId, QueryParams.enumValue("direction", direction, Direction.class),
 				QueryParams.enumValue("type", type, MessageType.class),
 				QueryParams.enumValue("status", status, MessageStatus.class), QueryParams.instant("since", since),
@@ -110,7 +111,8 @@ class MessageController {
 		if ((text == null || text.isBlank()) && request.media() == null) {
 			throw ApiException.invalid("text", "a message needs text or media");
 		}
-		String key = (request.idempotencyKey() != null) ? request.idempotencyKey() : idempotencyHeader;
+		String key = (request.idempotencyKey() != null) ? request.idempotencyKey()
+				: QueryParams.text(IDEMPOTENCY_KEY, idempotencyHeader);
 		if (key != null && (key.isBlank() || key.length() > 200)) {
 			throw ApiException.invalid("idempotencyKey", "must be 1 to 200 characters");
 		}

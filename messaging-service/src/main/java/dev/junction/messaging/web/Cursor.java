@@ -44,6 +44,9 @@ public record Cursor(Instant createdAt, UUID id) {
 		UUID id = new UUID(buffer.getLong(), buffer.getLong());
 		Instant createdAt = Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
 				Math.floorMod(micros, 1_000_000L) * 1_000L);
+		if (createdAt.isBefore(QueryParams.MIN) || createdAt.isAfter(QueryParams.MAX)) {
+			throw ApiException.invalid("cursor", "not a cursor returned by this API");
+		}
 		return new Cursor(createdAt, id);
 	}
 

@@ -1,8 +1,6 @@
 package dev.junction.messaging.web;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
@@ -11,7 +9,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.core.Ordered;
@@ -30,6 +27,7 @@ import org.springframework.web.bind.support.WebExchangeBindException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
 import org.springframework.web.server.WebExceptionHandler;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * Turns every failure, from filters and handlers alike, into an
@@ -40,6 +38,9 @@ import org.springframework.web.server.WebExceptionHandler;
 public class ProblemExceptionHandler implements WebExceptionHandler {
 
 	private static final Logger logger = LoggerFactory.getLogger(ProblemExceptionHandler.class);
+
+	/** The status recorded (never sent) for a request whose client went away: nginx's 499. */
+	static final int CLIENT_CLOSED_REQUEST = 499;
 
 	private final JsonMapper jsonMapper;
 
@@ -56,6 +57,17 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 		String path = exchange.getRequest().getPath().value();
 		if (path.startsWith("/actuator/")) {
 			return Mono.error(ex);
+		}
+		if (DisconnectedClientHelper.isClientDisconnectedException(ex)) {
+			// Nobody is left to answer: not the service's fault, and no error to log.
+			logger.atDebug()
+				.setMessage("Client went away during {}: {}")
+				.addArgument(path)
+				.addArgument(ex::toString)
+				.addKeyValue(RequestId.LOG_KEY, RequestId.of(exchange))
+				.log();
+			response.setStatusCode(HttpStatusCode.valueOf(CLIENT_CLOSED_REQUEST));
+			return Mono.empty();
 		}
 		Problem problem = toProblem(ex, path, RequestId.of(exchange));
 		HttpHeaders headers = response.getHeaders();
@@ -93,7 +105,7 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 		if (ex instanceof ServerWebInputException input) {
 			return inputProblem(input, path);
 		}
-		if (ex instanceof ErrorResponse errorResponse) {
+		if (ex instanceof ErrorResponse errorResponse && !errorResponse.getStatusCode().is5xxServerError()) {
 			ProblemType type = ProblemType.forStatus(errorResponse.getStatusCode().value());
 			String detail = (type == ProblemType.NOT_FOUND) ? "No endpoint at " + path : errorResponse.getBody().getDetail();
 			return problem(type, (detail != null) ? detail : type.title(), path, null, null);
@@ -125,13 +137,9 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 	private Problem inputProblem(ServerWebInputException input, String path) {
 		JacksonException json = findCause(input, JacksonException.class);
 		if (json != null) {
-			if (json.getPath().isEmpty()) {
-				return problem(ProblemType.INVALID_REQUEST, "Malformed JSON body", path, "body", null);
-			}
-			String field = fieldPath(json);
-			String reason = reason(json);
-			return problem(ProblemType.INVALID_REQUEST, "Invalid '" + field + "': " + reason, path, field,
-					List.of(new Problem.FieldError(field, reason)));
+			InvalidFieldException invalid = JsonInputErrors.describe(json);
+			return problem(invalid.type(), invalid.getMessage(), path, invalid.field(),
+					List.of(new Problem.FieldError(invalid.field(), invalid.getMessage())));
 		}
 		String field = (input.getMethodParameter() != null) ? input.getMethodParameter().getParameterName() : null;
 		String reason = (input.getReason() != null) ? input.getReason() : "Invalid request";
@@ -139,43 +147,6 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 			reason = "Invalid '" + field + "': not a valid value";
 		}
 		return problem(ProblemType.INVALID_REQUEST, reason, path, field, null);
-	}
-
-	private static String reason(JacksonException json) {
-		if (json instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null
-				&& mismatch.getTargetType().isEnum()) {
-			return "must be one of " + Arrays.stream(mismatch.getTargetType().getEnumConstants())
-				.map((constant) -> ((Enum<?>) constant).name().toLowerCase(Locale.ROOT))
-				.toList();
-		}
-		if (json instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
-			return "expected " + mismatch.getTargetType().getSimpleName();
-		}
-		return firstLine(json.getOriginalMessage());
-	}
-
-	private static String fieldPath(JacksonException json) {
-		StringBuilder field = new StringBuilder();
-		for (JacksonException.Reference reference : json.getPath()) {
-			if (reference.getPropertyName() != null) {
-				if (!field.isEmpty()) {
-					field.append('.');
-				}
-				field.append(reference.getPropertyName());
-			}
-			else if (reference.getIndex() >= 0) {
-				field.append('[').append(reference.getIndex()).append(']');
-			}
-		}
-		return field.toString();
-	}
-
-	private static String firstLine(String message) {
-		if (message == null) {
-			return "invalid value";
-		}
-		int newline = message.indexOf('\n');
-		return (newline > 0) ? message.substring(0, newline) : message;
 	}
 
 	private static boolean isUnavailable(Throwable ex) {

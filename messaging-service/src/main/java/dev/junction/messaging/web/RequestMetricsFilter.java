@@ -58,14 +58,10 @@ public class RequestMetricsFilter implements WebFilter {
 	private void record(ServerWebExchange exchange, RouteGroup group, SignalType signal, long nanos) {
 		HttpStatusCode status = exchange.getResponse().getStatusCode();
 		int code = (status != null) ? status.value() : 200;
-		String outcome;
 		if (signal == SignalType.CANCEL) {
-			code = 499;
-			outcome = "cancelled";
+			code = ProblemExceptionHandler.CLIENT_CLOSED_REQUEST;
 		}
-		else {
-			outcome = outcome(code);
-		}
+		String outcome = (code == ProblemExceptionHandler.CLIENT_CLOSED_REQUEST) ? "cancelled" : outcome(code);
 		Key key = new Key(group, method(exchange.getRequest()), code, outcome);
 		this.timers.computeIfAbsent(key, this::register).record(nanos, TimeUnit.NANOSECONDS);
 	}

@@ -7,6 +7,7 @@ import dev.junction.messaging.common.MessagingProperties;
 import dev.junction.netty.HttpServerLimits;
 
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.codec.ServerCodecConfigurer;
@@ -14,8 +15,8 @@ import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
 
 /**
- * WebFlux wiring: codec buffer sized to the body limit, the {@code Caller} argument, and the
- * server's read timeout on request bodies.
+ * WebFlux wiring: codec buffer sized to the body limit, the {@code Caller} argument, the
+ * server's read timeout on request bodies, and JSON strings without the NUL character.
  */
 @Configuration(proxyBeanMethods = false)
 class WebConfiguration implements WebFluxConfigurer {
@@ -35,6 +36,11 @@ class WebConfiguration implements WebFluxConfigurer {
 	@Bean
 	static HttpServerLimits httpServerLimits(@Value("${junction.messaging.read-timeout:30s}") Duration readTimeout) {
 		return HttpServerLimits.DEFAULTS.withReadTimeout(readTimeout);
+	}
+
+	@Bean
+	JsonMapperBuilderCustomizer nulFreeStrings() {
+		return (builder) -> builder.addModule(NulFreeStrings.module());
 	}
 
 	@Override

@@ -76,12 +76,28 @@ public class DeliveryRepository {
 			.rowsUpdated();
 	}
 
-	/** Moves the delivery to {@code status} (dead after the last attempt, pending for a manual retry). */
-	public Mono<Long> setStatus(UUID id, DeliveryStatus status, Instant at) {
-		return this.client.sql("UPDATE webhook_deliveries SET status = :status, updated_at = :at WHERE id = :id")
+	/**
+	 * Ends an unfinished delivery with {@code status} (dead after the last attempt, cancelled
+	 * when its subscription is paused); emits 0 when it had already ended or is gone.
+	 */
+	public Mono<Long> finish(UUID id, DeliveryStatus status, Instant at) {
+		return this.client
+			.sql("UPDATE webhook_deliveries SET status = :status, updated_at = :at WHERE id = :id "
+					+ "AND status IN ('PENDING', 'RETRYING')")
 			.bind("status", status.name())
 			.bind("at", Timestamps.toDb(at))
 			.bind("id", id)
+			.fetch()
+			.rowsUpdated();
+	}
+
+	/** Cancels every unfinished delivery to {@code webhookId} (the subscription was paused). */
+	public Mono<Long> cancelUnfinished(UUID webhookId, Instant at) {
+		return this.client
+			.sql("UPDATE webhook_deliveries SET status = 'CANCELLED', updated_at = :at WHERE webhook_id = :webhookId "
+					+ "AND status IN ('PENDING', 'RETRYING')")
+			.bind("at", Timestamps.toDb(at))
+			.bind("webhookId", webhookId)
 			.fetch()
 			.rowsUpdated();
 	}

@@ -13,6 +13,9 @@ public enum DeliveryStatus {
 	DELIVERED,
 
 	/** Every attempt failed: a dead letter, which can be retried through the API. */
-	DEAD
+	DEAD,
+
+	/** The subscription was paused before the delivery succeeded: no further attempt is made. */
+	CANCELLED
 
 }

@@ -6,6 +6,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.junction.messaging.common.Ids;
+import dev.junction.messaging.common.SerializedEmitter;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.event.Event;
 import dev.junction.messaging.event.EventBus;
@@ -56,7 +57,7 @@ public class WebhookDispatcher implements SmartLifecycle {
 
 	private final WebhookMetrics metrics;
 
-	private volatile Sinks.Many<Job> redeliveries = Sinks.many().unicast().onBackpressureBuffer();
+	private volatile SerializedEmitter<Job> redeliveries = newQueue();
 
 	private volatile Disposable subscription;
 
@@ -77,7 +78,7 @@ public class WebhookDispatcher implements SmartLifecycle {
 	@Override
 	public void start() {
 		// A fresh queue per start: a stopped dispatcher's queue is gone with its subscriber.
-		Sinks.Many<Job> queue = Sinks.many().unicast().onBackpressureBuffer();
+		SerializedEmitter<Job> queue = newQueue();
 		this.redeliveries = queue;
 		Flux<Job> fromEvents = this.bus.events()
 			.filter((event) -> event.instanceId() != null)
@@ -104,24 +105,21 @@ public class WebhookDispatcher implements SmartLifecycle {
 	}
 
 	/** Queues another round of attempts for a delivery revived from the dead letters. */
-	void redeliver(Delivery delivery, Webhook webhook, Event event) {
+	void redeliver(Delivery delivery, Event event) {
 		this.metrics.recount();
-		Sinks.Many<Job> queue = this.redeliveries;
-		Sinks.EmitResult result;
-		synchronized (queue) {
-			result = queue.tryEmitNext(new Job(delivery.id(), webhook, event));
-		}
-		if (result.isFailure()) {
-			logger.warn("Delivery {} not queued for retry: {}", delivery.id(), result);
-		}
+		this.redeliveries.emit(new Job(delivery.id(), delivery.webhookId(), event));
+	}
+
+	private static SerializedEmitter<Job> newQueue() {
+		return new SerializedEmitter<>(Sinks.many().unicast().onBackpressureBuffer(),
+				(job, result) -> logger.warn("Delivery {} not queued for retry: {}", job.deliveryId(), result));
 	}
 
 	/** Deliveries a previous run left unfinished (at-least-once: a receiver may see one twice). */
 	private Flux<Job> recovered() {
 		return this.deliveries.findUnfinished(RECOVERY_LIMIT)
-			.concatMap((delivery) -> Mono.zip(this.webhooks.findById(delivery.webhookId()),
-					this.events.findById(delivery.eventId()))
-				.map((found) -> new Job(delivery.id(), found.getT1(), found.getT2())))
+			.concatMap((delivery) -> this.events.findById(delivery.eventId())
+				.map((event) -> new Job(delivery.id(), delivery.webhookId(), event)))
 			.doOnNext((job) -> logger.info("Resuming delivery {} of event {}", job.deliveryId(), job.event().id()))
 			.onErrorResume((ex) -> {
 				logger.warn("Unfinished deliveries not resumed: {}", ex.toString());
@@ -135,7 +133,7 @@ public class WebhookDispatcher implements SmartLifecycle {
 			.flatMap((webhook) -> {
 				Delivery delivery = new Delivery(Ids.next(), webhook.id(), event.id(), event.instanceId(),
 						DeliveryStatus.PENDING, 0, null, null, null, Timestamps.now(this.clock), null);
-				return this.deliveries.insert(delivery).map((stored) -> new Job(stored.id(), webhook, event));
+				return this.deliveries.insert(delivery).map((stored) -> new Job(stored.id(), webhook.id(), event));
 			})
 			.onErrorResume((ex) -> {
 				logger.warn("Deliveries for event {} not created: {}", event.id(), ex.toString());
@@ -143,17 +141,24 @@ public class WebhookDispatcher implements SmartLifecycle {
 			});
 	}
 
+	/**
+	 * One round of up to {@code max-attempts} attempts. Each attempt reads the subscription
+	 * and the delivery again, so it goes to the subscription's current URL with its current
+	 * secret, numbers itself after every attempt recorded before (earlier rounds included),
+	 * and stops when the subscription was deleted or paused meanwhile.
+	 */
 	private Mono<Void> deliver(Job job) {
 		byte[] body = this.jsonMapper.writeValueAsBytes(job.event());
-		AtomicInteger attempt = new AtomicInteger();
-		return Mono.defer(() -> attempt(job, body, attempt.incrementAndGet()))
+		AtomicInteger attempts = new AtomicInteger();
+		return Mono.defer(() -> attempt(job, body, attempts))
 			.retryWhen(Retry.backoff(this.properties.maxAttempts() - 1L, this.properties.baseDelay())
 				.maxBackoff(this.properties.maxDelay())
 				.jitter(0.1))
-			.onErrorResume((ex) -> this.deliveries.setStatus(job.deliveryId(), DeliveryStatus.DEAD, now())
+			.onErrorResume((ex) -> this.deliveries.finish(job.deliveryId(), DeliveryStatus.DEAD, now())
+				.filter((updated) -> updated > 0)
 				.doOnNext((updated) -> this.metrics.deadLettered())
 				.doOnNext((updated) -> logger.info("Delivery {} of event {} to webhook {} is a dead letter after {} attempts",
-						job.deliveryId(), job.event().id(), job.webhook().id(), attempt.get()))
+						job.deliveryId(), job.event().id(), job.webhookId(), attempts.get()))
 				.then())
 			.onErrorResume((ex) -> {
 				logger.warn("Delivery {} state not saved: {}", job.deliveryId(), ex.toString());
@@ -161,8 +166,25 @@ public class WebhookDispatcher implements SmartLifecycle {
 			});
 	}
 
-	private Mono<Void> attempt(Job job, byte[] body, int attempt) {
-		return this.sender.send(job.webhook(), job.deliveryId(), job.event(), body, attempt)
+	/** Completes empty when there is nothing (more) to send; fails when an attempt failed. */
+	private Mono<Void> attempt(Job job, byte[] body, AtomicInteger attempts) {
+		return Mono.zip(this.deliveries.findById(job.deliveryId()), this.webhooks.findById(job.webhookId()))
+			.flatMap((found) -> {
+				Delivery delivery = found.getT1();
+				Webhook webhook = found.getT2();
+				if (delivery.status() != DeliveryStatus.PENDING && delivery.status() != DeliveryStatus.RETRYING) {
+					return Mono.empty();
+				}
+				if (!webhook.active()) {
+					return this.deliveries.finish(delivery.id(), DeliveryStatus.CANCELLED, now()).then();
+				}
+				return send(job, webhook, body, delivery.attempts() + 1, attempts.incrementAndGet());
+			});
+	}
+
+	/** Attempt {@code attempt} of the delivery, {@code inRound} of this round. */
+	private Mono<Void> send(Job job, Webhook webhook, byte[] body, int attempt, int inRound) {
+		return this.sender.send(webhook, job.deliveryId(), job.event(), body, attempt)
 			.onErrorResume((ex) -> this.deliveries
 				.recordAttempt(job.deliveryId(), false, null, ex.getClass().getSimpleName() + ": " + ex.getMessage(), now())
 				.then(Mono.error(ex)))
@@ -174,7 +196,7 @@ public class WebhookDispatcher implements SmartLifecycle {
 						: recorded.then(Mono.error(new DeliveryFailedException(status)));
 			})
 			.doOnError((ex) -> {
-				if (attempt < this.properties.maxAttempts()) {
+				if (inRound < this.properties.maxAttempts()) {
 					this.metrics.retried();
 				}
 			});
@@ -184,8 +206,8 @@ public class WebhookDispatcher implements SmartLifecycle {
 		return Timestamps.now(this.clock);
 	}
 
-	/** One delivery to make. */
-	private record Job(UUID deliveryId, Webhook webhook, Event event) {
+	/** One delivery to make: the subscription is read again before each attempt. */
+	private record Job(UUID deliveryId, UUID webhookId, Event event) {
 	}
 
 	/** A receiver answered with a status other than 2xx. */

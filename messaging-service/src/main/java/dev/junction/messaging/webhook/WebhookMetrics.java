@@ -3,6 +3,7 @@ package dev.junction.messaging.webhook;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.junction.messaging.common.SerializedEmitter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -45,7 +46,8 @@ public class WebhookMetrics implements SmartLifecycle {
 
 	private final AtomicLong deadLetters = new AtomicLong();
 
-	private final Sinks.Many<Long> recounts = Sinks.many().multicast().directBestEffort();
+	private final SerializedEmitter<Long> recounts = new SerializedEmitter<>(Sinks.many().multicast().directBestEffort(),
+			(tick, result) -> logger.debug("Dead-letter recount not requested: {}", result));
 
 	private volatile Disposable counting;
 
@@ -87,9 +89,7 @@ public class WebhookMetrics implements SmartLifecycle {
 
 	/** Counts the dead letters again soon (after a change this instance made). */
 	void recount() {
-		synchronized (this.recounts) {
-			this.recounts.tryEmitNext(0L);
-		}
+		this.recounts.emit(0L);
 	}
 
 	@Override

@@ -1,5 +1,6 @@
 package dev.junction.messaging.webhook;
 
+import java.time.Clock;
 import java.util.UUID;
 
 import dev.junction.messaging.event.Event;
@@ -26,25 +27,31 @@ class WebhookSender {
 
 	private final WebClient client;
 
-	WebhookSender(WebhookProperties properties) {
+	private final Clock clock;
+
+	WebhookSender(WebhookProperties properties, Clock clock) {
+		this.clock = clock;
 		HttpClient http = HttpClient.create()
 			.responseTimeout(properties.timeout())
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, properties.timeout().toMillis()));
 		this.client = WebClient.builder().clientConnector(new ReactorClientHttpConnector(http)).build();
 	}
 
-	/** Sends {@code body}; emits the receiver's status code, or an error when no answer came. */
+	/**
+	 * Sends {@code body}, signed as it leaves; emits the receiver's status code, or an error
+	 * when no answer came.
+	 */
 	Mono<Integer> send(Webhook webhook, UUID deliveryId, Event event, byte[] body, int attempt) {
-		return this.client.post()
+		return Mono.defer(() -> this.client.post()
 			.uri(webhook.url())
 			.contentType(MediaType.APPLICATION_JSON)
 			.header(EVENT_ID, event.id().toString())
 			.header(EVENT_TYPE, event.type())
 			.header(DELIVERY_ID, deliveryId.toString())
 			.header(ATTEMPT, Integer.toString(attempt))
-			.header(Signatures.HEADER, Signatures.sign(webhook.secret(), body))
+			.header(Signatures.HEADER, Signatures.header(webhook.secret(), this.clock.instant().getEpochSecond(), body))
 			.bodyValue(body)
-			.exchangeToMono((response) -> response.releaseBody().thenReturn(response.statusCode().value()));
+			.exchangeToMono((response) -> response.releaseBody().thenReturn(response.statusCode().value())));
 	}
 
 }

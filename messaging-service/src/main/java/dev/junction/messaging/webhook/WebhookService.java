@@ -18,8 +18,10 @@ import dev.junction.messaging.web.ApiException;
 import dev.junction.messaging.web.Page;
 import dev.junction.messaging.web.PageRequest;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.reactive.TransactionalOperator;
 
 /** Manages subscriptions and dead letters. */
 @Service
@@ -37,10 +39,13 @@ public class WebhookService {
 
 	private final WebhookDispatcher dispatcher;
 
+	private final TransactionalOperator transaction;
+
 	private final Clock clock;
 
 	public WebhookService(WebhookRepository webhooks, DeliveryRepository deliveries, InstanceRepository instances,
-			EventRepository events, WebhookDispatcher dispatcher, Clock clock) {
+			EventRepository events, WebhookDispatcher dispatcher, TransactionalOperator transaction, Clock clock) {
+		this.transaction = transaction;
 		this.webhooks = webhooks;
 		this.deliveries = deliveries;
 		this.instances = instances;
@@ -52,12 +57,16 @@ public class WebhookService {
 	/** Creates a subscription; the secret is generated when not given. */
 	public Mono<Webhook> create(Caller caller, UUID instanceId, String url, Set<String> eventTypes, String secret) {
 		caller.requireInstance(instanceId);
-		Instant now = Timestamps.now(this.clock);
-		Webhook webhook = new Webhook(Ids.next(), instanceId, url, new LinkedHashSet<>(eventTypes),
-				(secret != null) ? secret : newSecret(), true, now, now);
+		Mono<String> signingKey = (secret != null) ? Mono.just(secret)
+				: Mono.fromCallable(WebhookService::newSecret).subscribeOn(Schedulers.boundedElastic());
 		return this.instances.findById(instanceId)
 			.switchIfEmpty(Mono.error(() -> ApiException.invalid("instanceId", "instance " + instanceId + " does not exist")))
-			.then(this.webhooks.insert(webhook));
+			.then(signingKey)
+			.flatMap((key) -> {
+				Instant now = Timestamps.now(this.clock);
+				return this.webhooks.insert(new Webhook(Ids.next(), instanceId, url, new LinkedHashSet<>(eventTypes), key,
+						true, now, now));
+			});
 	}
 
 	public Mono<Webhook> get(Caller caller, UUID id) {
@@ -70,12 +79,20 @@ public class WebhookService {
 		return this.webhooks.page(caller, instanceId, page).collectList().map((rows) -> Page.of(rows, page, Webhook::position));
 	}
 
-	/** Applies the non-null changes. */
+	/**
+	 * Applies the non-null changes. Pausing a subscription cancels its unfinished deliveries;
+	 * a new URL is where the next attempt of every unfinished one goes.
+	 */
 	public Mono<Webhook> update(Caller caller, UUID id, String url, Set<String> eventTypes, Boolean active) {
-		return get(caller, id).flatMap((current) -> this.webhooks.update(new Webhook(id, current.instanceId(),
-				(url != null) ? url : current.url(), (eventTypes != null) ? new LinkedHashSet<>(eventTypes) : current.eventTypes(),
-				current.secret(), (active != null) ? active : current.active(), current.createdAt(),
-				Timestamps.now(this.clock))));
+		Instant now = Timestamps.now(this.clock);
+		return get(caller, id).flatMap((current) -> {
+			Webhook changed = new Webhook(id, current.instanceId(), (url != null) ? url : current.url(),
+					(eventTypes != null) ? new LinkedHashSet<>(eventTypes) : current.eventTypes(), current.secret(),
+					(active != null) ? active : current.active(), current.createdAt(), now);
+			Mono<Long> cancelled = (current.active() && !changed.active())
+					? this.deliveries.cancelUnfinished(id, now) : Mono.just(0L);
+			return this.webhooks.update(changed).flatMap((updated) -> cancelled.thenReturn(updated));
+		}).as(this.transaction::transactional);
 	}
 
 	public Mono<Void> delete(Caller caller, UUID id) {
@@ -89,13 +106,16 @@ public class WebhookService {
 			.map((rows) -> Page.of(rows, page, Delivery::position));
 	}
 
-	/** Gives a dead letter another round of attempts; 409 when it is not dead. */
+	/** Gives a dead letter another round of attempts; 409 when it is not dead or its subscription is paused. */
 	public Mono<Delivery> retry(Caller caller, UUID deliveryId) {
 		return this.deliveries.findById(deliveryId)
 			.filter((delivery) -> caller.canAccess(delivery.instanceId()))
 			.switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery", deliveryId)))
 			.flatMap((delivery) -> this.webhooks.findById(delivery.webhookId())
 				.switchIfEmpty(Mono.error(() -> ApiException.notFound("Webhook", delivery.webhookId())))
+				.filter(Webhook::active)
+				.switchIfEmpty(Mono.error(() -> ApiException.conflict("Webhook " + delivery.webhookId()
+						+ " is paused: set it active before retrying its deliveries")))
 				.zipWith(this.events.findById(delivery.eventId())
 					.switchIfEmpty(Mono.error(() -> ApiException.notFound("Event", delivery.eventId()))))
 				.flatMap((found) -> this.deliveries.revive(deliveryId, Timestamps.now(this.clock)).flatMap((revived) -> {
@@ -103,11 +123,12 @@ public class WebhookService {
 						return Mono.error(ApiException.conflict("Delivery " + deliveryId + " is "
 								+ delivery.status().name().toLowerCase(Locale.ROOT) + ", not a dead letter"));
 					}
-					this.dispatcher.redeliver(delivery, found.getT1(), found.getT2());
+					this.dispatcher.redeliver(delivery, found.getT2());
 					return this.deliveries.findById(deliveryId);
 				})));
 	}
 
+	/** A new signing key; reads the secure random source, so call it off the event loops. */
 	private static String newSecret() {
 		byte[] bytes = new byte[24];
 		RANDOM.nextBytes(bytes);

@@ -116,4 +116,18 @@ class ChatApiIntegrationTests extends IntegrationTestSupport {
 		return page.get("items").valueStream().map(IntegrationTestSupport::id).toList();
 	}
 
+	@Test
+	void rejectsUnknownAndReadOnlyFieldsNamingThem() {
+		UUID instance = createInstance();
+		UUID chat = createChat(instance);
+		assertInvalidField(patch(this.admin, "/chats/" + chat, Map.of("archived", true), HttpStatus.BAD_REQUEST),
+				"archived");
+		assertInvalidField(patch(this.admin, "/chats/" + chat, Map.of("name", "n", "pinned", true),
+				HttpStatus.BAD_REQUEST), "pinned");
+		assertInvalidField(post(this.admin, "/chats", Map.of("instanceId", instance, "remoteId", uniqueName("r"),
+				"messageCount", 5), HttpStatus.BAD_REQUEST), "messageCount");
+		JsonNode unchanged = get("/chats/" + chat);
+		assertThat(unchanged.get("archived").asBoolean()).isFalse();
+		assertThat(unchanged.get("pinned").asBoolean()).isFalse();
+	}
 }

@@ -1,10 +1,14 @@
 package dev.junction.messaging.common;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,6 +32,15 @@ class IdsTests {
 			assertThat(Arrays.compareUnsigned(bytes(next), bytes(previous))).isPositive();
 			previous = next;
 		}
+	}
+
+	@Test
+	void generatesOnAnEventLoopWithoutBlocking() {
+		// Spread over several milliseconds, so every new millisecond draws fresh random bits.
+		StepVerifier.create(Flux.interval(Duration.ofMillis(1), Schedulers.parallel()).take(50).map((tick) -> Ids.next()))
+			.expectNextCount(50)
+			.expectComplete()
+			.verify(Duration.ofSeconds(10));
 	}
 
 	private static byte[] bytes(UUID id) {

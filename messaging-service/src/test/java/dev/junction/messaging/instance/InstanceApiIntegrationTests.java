@@ -142,4 +142,18 @@ class InstanceApiIntegrationTests extends IntegrationTestSupport {
 		assertProblem(get(this.admin, "/instances/" + UUID.randomUUID(), HttpStatus.NOT_FOUND), 404, "not-found");
 	}
 
+	@Test
+	void rejectsUnknownAndReadOnlyFieldsNamingThem() {
+		UUID instance = createInstance();
+		JsonNode status = post(this.admin, "/instances",
+				Map.of("name", uniqueName("s"), "channel", "sms", "status", "connected"), HttpStatus.BAD_REQUEST);
+		assertThat(assertInvalidField(status, "status").get("detail").asString()).contains("channel", "name", "settings");
+		assertInvalidField(patch(this.admin, "/instances/" + instance, Map.of("channel", "telegram"),
+				HttpStatus.BAD_REQUEST), "channel");
+		assertInvalidField(patch(this.admin, "/instances/" + instance, Map.of("name", uniqueName("r"), "id",
+				UUID.randomUUID()), HttpStatus.BAD_REQUEST), "id");
+		JsonNode unchanged = get("/instances/" + instance);
+		assertThat(unchanged.get("channel").asString()).isEqualTo("whatsapp");
+		assertThat(unchanged.get("id").asString()).isEqualTo(instance.toString());
+	}
 }

@@ -134,4 +134,19 @@ class MessageApiIntegrationTests extends IntegrationTestSupport {
 		return get(path).get("items").valueStream().map(IntegrationTestSupport::id).toList();
 	}
 
+	@Test
+	void rejectsUnknownAndReadOnlyFieldsNamingThem() {
+		UUID chat = createChat(createInstance());
+		assertInvalidField(post(this.admin, "/messages", Map.of("chatId", chat, "text", "x", "status", "read"),
+				HttpStatus.BAD_REQUEST), "status");
+		assertInvalidField(post(this.admin, "/messages", Map.of("chatId", chat, "media",
+				Map.of("url", "https://example.com/a.png", "size", 10)), HttpStatus.BAD_REQUEST), "media.size");
+		UUID message = id(send(chat, "original"));
+		assertInvalidField(patch(this.admin, "/messages/" + message, Map.of("status", "read", "text", "edited"),
+				HttpStatus.BAD_REQUEST), "text");
+		JsonNode unchanged = get("/messages/" + message);
+		assertThat(unchanged.get("text").asString()).isEqualTo("original");
+		assertThat(unchanged.get("status").asString()).isEqualTo("sent");
+		assertThat(get("/messages?chatId=" + chat).get("items").size()).isEqualTo(1);
+	}
 }

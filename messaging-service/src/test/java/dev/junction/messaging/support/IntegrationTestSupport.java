@@ -102,12 +102,18 @@ public abstract class IntegrationTestSupport {
 		return key.get("key").asString();
 	}
 
+	/** POSTs {@code body} as JSON (a string is sent as it is); the answer must have {@code expected} status. */
 	protected JsonNode post(WebTestClient client, String path, Object body, HttpStatus expected) {
-		return client.post()
-			.uri(path)
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(body)
-			.exchange()
+		return answer(client.post().uri(path).contentType(MediaType.APPLICATION_JSON).bodyValue(body), expected);
+	}
+
+	protected JsonNode patch(WebTestClient client, String path, Object body, HttpStatus expected) {
+		return answer(client.patch().uri(path).contentType(MediaType.APPLICATION_JSON).bodyValue(body), expected);
+	}
+
+	/** The JSON answer to {@code request}, which must have {@code expected} status. */
+	protected static JsonNode answer(WebTestClient.RequestHeadersSpec<?> request, HttpStatus expected) {
+		return request.exchange()
 			.expectStatus()
 			.isEqualTo(expected)
 			.expectBody(JsonNode.class)
@@ -115,15 +121,15 @@ public abstract class IntegrationTestSupport {
 			.getResponseBody();
 	}
 
+	/** Asserts {@code problem} is a 400 naming {@code field} as the one at fault. */
+	protected static JsonNode assertInvalidField(JsonNode problem, String field) {
+		assertProblem(problem, 400, "invalid-request");
+		org.assertj.core.api.Assertions.assertThat(problem.get("field").asString()).isEqualTo(field);
+		return problem;
+	}
+
 	protected JsonNode get(WebTestClient client, String path, HttpStatus expected) {
-		return client.get()
-			.uri(path)
-			.exchange()
-			.expectStatus()
-			.isEqualTo(expected)
-			.expectBody(JsonNode.class)
-			.returnResult()
-			.getResponseBody();
+		return answer(client.get().uri(path), expected);
 	}
 
 	protected JsonNode get(String path) {

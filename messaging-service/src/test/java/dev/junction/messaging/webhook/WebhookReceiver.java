@@ -6,8 +6,10 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
+import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 
@@ -22,6 +24,8 @@ final class WebhookReceiver implements AutoCloseable {
 	private volatile int fallback = 200;
 
 	private final List<Received> received = new CopyOnWriteArrayList<>();
+
+	private volatile Function<Received, Mono<?>> beforeAnswer = (request) -> Mono.empty();
 
 	private final DisposableServer server;
 
@@ -38,8 +42,10 @@ final class WebhookReceiver implements AutoCloseable {
 					request.requestHeaders().forEach((entry) -> headers.put(entry.getKey().toLowerCase(), entry.getValue()));
 					Integer next = this.script.poll();
 					int status = (next != null) ? next : this.fallback;
-					this.received.add(new Received(headers, body, status));
-					return response.status(HttpResponseStatus.valueOf(status)).send().then();
+					Received got = new Received(headers, body, status);
+					this.received.add(got);
+					return this.beforeAnswer.apply(got)
+						.then(response.status(HttpResponseStatus.valueOf(status)).send().then());
 				})))
 			.bindNow(Duration.ofSeconds(10));
 	}
@@ -50,6 +56,12 @@ final class WebhookReceiver implements AutoCloseable {
 			this.script.add(status);
 		}
 		this.fallback = statuses[statuses.length - 1];
+		return this;
+	}
+
+	/** Runs {@code action} on each request before answering it (without blocking the receiver's thread). */
+	WebhookReceiver beforeAnswering(Function<Received, Mono<?>> action) {
+		this.beforeAnswer = action;
 		return this;
 	}
 

@@ -1,0 +1,21 @@
+package dev.junction.messaging.support;
+
+import reactor.blockhound.BlockHound;
+import reactor.blockhound.integration.BlockHoundIntegration;
+
+/**
+ * What may wait briefly on a lock on an event loop in tests: log appenders writing to the
+ * console, and Jackson building a (de)serializer once. Everything else must not block.
+ */
+public final class BlockingAllowances implements BlockHoundIntegration {
+
+	@Override
+	public void applyTo(BlockHound.Builder builder) {
+		builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "writeBytes");
+		builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "append");
+		builder.allowBlockingCallsInside("tools.jackson.databind.deser.DeserializerCache",
+				"_createAndCacheValueDeserializer");
+		builder.allowBlockingCallsInside("tools.jackson.databind.ser.SerializerCache", "addAndResolveNonTypedSerializer");
+	}
+
+}
