@@ -48,13 +48,10 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def port_free(port):
+def listening(port):
     with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", port))
-            return True
-        except OSError:
-            return False
+        probe.settimeout(2)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 def http(method, url, body=None, headers=None, timeout=30):
@@ -151,7 +148,7 @@ class Session:
         except ProcessLookupError:
             pass
         for proc in Path("/proc").iterdir():
-            if not proc.name.isdigit():
+            if not proc.name.isdigit() or int(proc.name) == os.getpid():
                 continue
             try:
                 cwd = os.readlink(proc / "cwd")
@@ -160,7 +157,7 @@ class Session:
                 continue
             if cwd.startswith(str(self.clone)) or str(self.clone) in cmdline:
                 found.append(f"process {proc.name}: {cmdline[:200]}")
-        found += [f"port {port} ({name}) still in use" for name, port in self.ports.items() if not port_free(port)]
+        found += [f"port {port} ({name}) still listening" for name, port in self.ports.items() if listening(port)]
         return found
 
     def show_logs(self):
