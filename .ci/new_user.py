@@ -105,8 +105,11 @@ class Session:
         self.process = subprocess.Popen(["bash", "-c", self.command], cwd=self.clone, env=env, text=True,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, preexec_fn=own_session)
         threading.Thread(target=self._read, daemon=True).start()
-        if not self.ready.wait(READY_TIMEOUT) or self.process.poll() is not None:
+        if not self.ready.wait(READY_TIMEOUT):
             raise AssertionError(f"the README's command did not report the system up within {READY_TIMEOUT} s")
+        if self.process.poll() is not None:
+            raise AssertionError(f"the README's command exited with status {self.process.returncode} "
+                                 "before reporting the system up")
         print(f"  up after {time.monotonic() - self.started:.0f} s (build and start)", flush=True)
 
     def _read(self):
