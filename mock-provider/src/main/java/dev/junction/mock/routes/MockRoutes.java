@@ -44,7 +44,7 @@ public final class MockRoutes {
         Function<ServerRequest, ErrorFormat> clientShape =
                 request -> ModelCatalog.anthropic(request) ? anthropic : openAi;
         EndpointFactory endpoints = (route, errors, responder) -> new MockEndpoint(route, errors, responder,
-                behaviors, apiKeys, stats, maxRequestBytes);
+                behaviors, apiKeys, stats, maxRequestBytes, properties.readTimeout());
         StatsHandler statsHandler = new StatsHandler(stats);
         return RouterFunctions.route()
                 .POST("/v1/chat/completions",
