@@ -272,6 +272,13 @@ def check_emulator(session):
     answer = client.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": "hi"}])
     expect(answer.choices[0].message.content.startswith("Received 1 word: hi"), f"emulator chat: {answer}")
     expect(client.models.retrieve("gpt-4o-mini").id == "gpt-4o-mini", "emulator GET /v1/models/gpt-4o-mini")
+    response = client.responses.create(model="gpt-4o-mini", input="hello responses")
+    expect(response.output_text.startswith("Received 2 words"), f"emulator responses: {response}")
+    with client.responses.stream(model="gpt-4o-mini", input="stream it") as events:
+        streamed = events.get_final_response()
+    expect(streamed.status == "completed", f"emulator response stream: {streamed}")
+    vectors = client.embeddings.create(model="text-embedding-3-small", input=["one", "two"])
+    expect(len(vectors.data) == 2 and len(vectors.data[0].embedding) == 1536, "emulator embeddings")
 
     claude = anthropic.Anthropic(base_url=session.url("mock", ""), api_key="sk-anything", max_retries=0)
     message = claude.messages.create(model="claude-haiku-4-5", max_tokens=64,
@@ -281,6 +288,8 @@ def check_emulator(session):
                                 messages=[{"role": "user", "content": "stream"}]) as stream:
         final = stream.get_final_message()
     expect(final.stop_reason == "end_turn", f"emulator message stream: {final}")
+    counted = claude.messages.count_tokens(model="claude-haiku-4-5", messages=[{"role": "user", "content": "hi"}])
+    expect(counted.input_tokens >= 1, f"emulator count_tokens: {counted}")
 
     status, stats = http("GET", session.url("mock", "/mock/stats"))
     expect(status == 200 and stats["routes"]["messages"]["requests"] >= 2, f"emulator /mock/stats: {stats}")
@@ -295,7 +304,8 @@ def main(clone, grpcurl):
               ("gateway: JSON-RPC and tRPC", lambda: check_rpc(session)),
               ("calculator: grpcurl", lambda: check_calculator(session, grpcurl)),
               ("messaging: instance, chat, message", lambda: check_messaging(session)),
-              ("emulator: OpenAI and Anthropic SDKs", lambda: check_emulator(session))]
+              ("emulator: OpenAI and Anthropic SDKs (chat, Responses, embeddings, messages, count_tokens)",
+               lambda: check_emulator(session))]
     try:
         session.start()
         for name, check in checks:
