@@ -91,11 +91,7 @@ record ResponsesRequest(Conversation conversation, String instructions, String t
 
 	private static ToolChoice toolChoice(JsonNode choice) {
 		if (choice.isString()) {
-			return switch (choice.stringValue()) {
-				case "none" -> ToolChoice.NONE;
-				case "required" -> ToolChoice.REQUIRED;
-				default -> ToolChoice.AUTO;
-			};
+			return ToolChoice.ofOpenAiMode(choice.stringValue());
 		}
 		String name = "function".equals(RequestFields.optionalString(choice, "type"))
 				? RequestFields.optionalString(choice, "name") : null;
