@@ -23,12 +23,18 @@ public final class RunningCalculator implements AutoCloseable {
 	}
 
 	public static RunningCalculator start(String... properties) {
+		return startWith(new Class<?>[0], properties);
+	}
+
+	/** The application with further configuration classes (test beans) beside its own. */
+	public static RunningCalculator startWith(Class<?>[] configurations, String... properties) {
 		List<String> args = new ArrayList<>(List.of("--spring.grpc.server.port=0", "--server.port=0",
 				"--spring.grpc.server.shutdown.grace-period=5s"));
 		for (String property : properties) {
 			args.add("--" + property);
 		}
-		return new RunningCalculator(new SpringApplicationBuilder(CalculatorApplication.class).run(args.toArray(String[]::new)));
+		return new RunningCalculator(new SpringApplicationBuilder(CalculatorApplication.class).sources(configurations)
+			.run(args.toArray(String[]::new)));
 	}
 
 	public ConfigurableApplicationContext context() {

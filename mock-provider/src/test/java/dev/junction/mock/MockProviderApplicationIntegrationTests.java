@@ -5,13 +5,18 @@ import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.netty.http.client.PrematureCloseException;
 import reactor.test.StepVerifier;
 
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import dev.junction.mock.support.RawHttp;
 import dev.junction.mock.support.Requests;
 import dev.junction.mock.support.TestHttp;
 import dev.junction.mock.support.TestHttp.Response;
@@ -19,6 +24,7 @@ import dev.junction.mock.support.TestHttp.Response;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The standalone Spring Boot application: same routes, plus properties from its environment and Actuator. */
+@ExtendWith(OutputCaptureExtension.class)
 class MockProviderApplicationIntegrationTests {
 
     private static ConfigurableApplicationContext context;
@@ -28,7 +34,7 @@ class MockProviderApplicationIntegrationTests {
     @BeforeAll
     static void start() {
         context = MockProviderApplication.application().run("--server.port=0", "--mock.completion-tokens=4",
-                "--mock.api-keys=sk-app-one1,sk-app-two2");
+                "--mock.api-keys=sk-app-one1,sk-app-two2", "--mock.read-timeout=1s");
         int port = ((WebServerApplicationContext) context).getWebServer().getPort();
         http = TestHttp.of("http://127.0.0.1:" + port);
     }
@@ -36,6 +42,10 @@ class MockProviderApplicationIntegrationTests {
     @AfterAll
     static void stop() {
         context.close();
+    }
+
+    private static int port() {
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
     }
 
     @Test
@@ -106,6 +116,26 @@ class MockProviderApplicationIntegrationTests {
         Response without = http.post("/v1/chat/completions", Requests.openAi("hello", ""),
                 Map.of("Authorization", "Bearer sk-app-one1"));
         assertThat(without.headers().contains("X-Request-Id")).isFalse();
+    }
+
+    @Test
+    void answersABodyThatStopsArrivingWith408AndClosesTheConnection(CapturedOutput output) throws Exception {
+        String answer = RawHttp.unfinishedPost(port(), "/v1/chat/completions", "Authorization: Bearer sk-app-one1\r\n",
+                "{\"model\"", 100, 10);
+
+        assertThat(answer).startsWith("HTTP/1.1 408 ").contains("\"code\":\"request_timeout\"");
+        assertThat(output.getAll()).doesNotContainPattern("\\bERROR\\b");
+    }
+
+    @Test
+    void countsAnAbandonedUploadAsCancelledWithoutAnErrorLog(CapturedOutput output) throws Exception {
+        http.delete("/mock/stats");
+        RawHttp.abandonedPost(port(), "/v1/chat/completions", "", "{\"model\"", 100, false);
+        RawHttp.abandonedPost(port(), "/v1/chat/completions", "", "{\"model\"", 100, true);
+
+        Awaitility.await().untilAsserted(() -> assertThat(http.get("/mock/stats", Map.of()).json().path("routes")
+                .path("chat_completions").path("cancelled").intValue()).isEqualTo(2));
+        assertThat(output.getAll()).doesNotContainPattern("\\bERROR\\b");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.junction.messaging.db;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -30,7 +31,7 @@ public record DatabaseUrl(Vendor vendor, String host, int port, String database,
 	public static DatabaseUrl of(DatabaseProperties properties) {
 		String url = properties.url();
 		if (!StringUtils.hasText(url)) {
-			return h2("file:" + properties.h2Path() + H2_MODE + ";DB_CLOSE_ON_EXIT=FALSE", properties);
+			return h2("file:" + h2File(properties.h2Path()) + H2_MODE + ";DB_CLOSE_ON_EXIT=FALSE", properties);
 		}
 		url = url.trim();
 		if (url.startsWith("jdbc:h2:") || url.startsWith("r2dbc:h2:")) {
@@ -48,6 +49,15 @@ public record DatabaseUrl(Vendor vendor, String host, int port, String database,
 					+ properties.url() + "'");
 		}
 		return postgres(URI.create(url), properties);
+	}
+
+	/**
+	 * The H2 file as an absolute path: H2 refuses a path implicitly relative to the working
+	 * directory ({@code data/messaging}), so such a path is resolved against it here.
+	 * {@code ~/...} (H2's home directory) is kept as it is.
+	 */
+	private static String h2File(String path) {
+		return path.startsWith("~") ? path : Path.of(path).toAbsolutePath().normalize().toString();
 	}
 
 	private static DatabaseUrl h2(String database, DatabaseProperties properties) {

@@ -1,5 +1,6 @@
 package dev.junction.messaging.db;
 
+import java.nio.file.Path;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
@@ -13,8 +14,26 @@ class DatabaseUrlTests {
 	void defaultsToAnH2FileInPostgresMode() {
 		DatabaseUrl url = DatabaseUrl.of(properties(null, null, null));
 		assertThat(url.vendor()).isEqualTo(Vendor.H2);
-		assertThat(url.jdbcUrl()).startsWith("jdbc:h2:file:./data/messaging;MODE=PostgreSQL");
+		assertThat(url.jdbcUrl())
+			.startsWith("jdbc:h2:file:" + Path.of("data/messaging").toAbsolutePath() + ";MODE=PostgreSQL");
 		assertThat(url.username()).isEqualTo("sa");
+	}
+
+	@Test
+	void resolvesARelativeH2PathAgainstTheWorkingDirectory() {
+		String workingDirectory = Path.of("").toAbsolutePath().toString();
+		assertThat(DatabaseUrl.of(h2Path("data/messaging")).jdbcUrl())
+			.startsWith("jdbc:h2:file:" + workingDirectory + "/data/messaging;");
+		assertThat(DatabaseUrl.of(h2Path("./data/../db/messaging")).jdbcUrl())
+			.startsWith("jdbc:h2:file:" + workingDirectory + "/db/messaging;");
+	}
+
+	@Test
+	void keepsAnAbsoluteOrHomeRelativeH2Path() {
+		assertThat(DatabaseUrl.of(h2Path("/var/lib/junction/messaging")).jdbcUrl())
+			.startsWith("jdbc:h2:file:/var/lib/junction/messaging;");
+		assertThat(DatabaseUrl.of(h2Path("~/junction/messaging")).jdbcUrl())
+			.startsWith("jdbc:h2:file:~/junction/messaging;");
 	}
 
 	@Test
@@ -53,6 +72,10 @@ class DatabaseUrlTests {
 	private static DatabaseProperties properties(String url, String username, String password) {
 		return new DatabaseProperties(url, username, password, "./data/messaging", 2, 20, Duration.ofSeconds(5),
 				Duration.ofSeconds(5));
+	}
+
+	private static DatabaseProperties h2Path(String path) {
+		return new DatabaseProperties(null, null, null, path, 2, 20, Duration.ofSeconds(5), Duration.ofSeconds(5));
 	}
 
 }

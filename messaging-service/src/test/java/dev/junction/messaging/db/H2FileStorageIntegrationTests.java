@@ -1,8 +1,10 @@
 package dev.junction.messaging.db;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.UUID;
 
 import dev.junction.messaging.MessagingApplication;
 import dev.junction.messaging.support.TestDatabase;
@@ -17,6 +19,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.util.FileSystemUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,6 +58,17 @@ class H2FileStorageIntegrationTests {
 				.jsonPath("$.name")
 				.isEqualTo("persistent");
 			client(second).get().uri("/info").exchange().expectBody().jsonPath("$.database").isEqualTo("h2");
+		}
+	}
+
+	@Test
+	void acceptsAPathRelativeToTheWorkingDirectory() throws IOException {
+		Path relative = Path.of("target", "h2-relative-" + UUID.randomUUID());
+		try (ConfigurableApplicationContext context = start(relative.resolve("messaging").toString())) {
+			client(context).get().uri("/info").exchange().expectBody().jsonPath("$.database").isEqualTo("h2");
+		}
+		finally {
+			FileSystemUtils.deleteRecursively(relative);
 		}
 	}
 

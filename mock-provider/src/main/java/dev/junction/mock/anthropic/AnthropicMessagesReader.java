@@ -11,18 +11,24 @@ import dev.junction.mock.completion.ToolSpec;
 import dev.junction.mock.pipeline.MockError;
 import dev.junction.mock.pipeline.RequestFields;
 
-/** Reads an Anthropic Messages request; like the real API it requires {@code max_tokens}. */
+/** Reads an Anthropic Messages request; like the real API it requires {@code max_tokens} to create a message. */
 final class AnthropicMessagesReader {
 
     private AnthropicMessagesReader() {
     }
 
     static Conversation read(JsonNode body) {
-        String model = RequestFields.requiredString(body, "model");
-        Integer maxTokens = RequestFields.positiveInt(body, "max_tokens");
-        if (maxTokens == null) {
+        Conversation conversation = readWithoutMaxTokens(body);
+        if (conversation.maxTokens() == null) {
             throw MockError.badRequest("max_tokens: Field required", "max_tokens");
         }
+        return conversation;
+    }
+
+    /** Reads a request that need not say {@code max_tokens}, as {@code count_tokens} takes them. */
+    static Conversation readWithoutMaxTokens(JsonNode body) {
+        String model = RequestFields.requiredString(body, "model");
+        Integer maxTokens = RequestFields.positiveInt(body, "max_tokens");
         JsonNode messages = RequestFields.requiredArray(body, "messages");
         long chars = RequestFields.text(body.path("system")).length();
         String lastUserText = "";

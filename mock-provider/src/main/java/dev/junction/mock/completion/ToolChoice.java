@@ -22,6 +22,15 @@ public record ToolChoice(Mode mode, String name) {
         return new ToolChoice(Mode.REQUIRED, name);
     }
 
+    /** OpenAI's string form: {@code none}, {@code required}, anything else {@code auto}. */
+    public static ToolChoice ofOpenAiMode(String mode) {
+        return switch (mode) {
+            case "none" -> NONE;
+            case "required" -> REQUIRED;
+            default -> AUTO;
+        };
+    }
+
     /** How the request constrains tool calls. */
     public enum Mode {
         NONE, AUTO, REQUIRED

@@ -1,5 +1,6 @@
 package dev.junction.mock.config;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,7 @@ import org.springframework.util.unit.DataSize;
  * @param apiKeys accepted API keys; empty accepts any key, or none
  * @param models model ids listed by {@code GET /v1/models}
  * @param maxRequestSize largest request body accepted; a larger one gets 413
+ * @param readTimeout longest wait for the next bytes of a request body; then 408 and the connection is closed
  */
 @ConfigurationProperties(MockProperties.PREFIX)
 public record MockProperties(
@@ -42,7 +44,8 @@ public record MockProperties(
         List<String> apiKeys,
         @DefaultValue({"gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "claude-haiku-4-5", "claude-sonnet-4-5"})
         List<String> models,
-        @DefaultValue("16MB") DataSize maxRequestSize) {
+        @DefaultValue("16MB") DataSize maxRequestSize,
+        @DefaultValue("30s") Duration readTimeout) {
 
     /** Prefix of every property of the emulator. */
     public static final String PREFIX = "mock";
@@ -58,9 +61,11 @@ public record MockProperties(
         require(completionTokens >= 1, "completion-tokens", "must be >= 1");
         require(truncateStreamAfter == null || truncateStreamAfter >= 0, "truncate-stream-after", "must be >= 0");
         require(maxRequestSize == null || maxRequestSize.toBytes() > 0, "max-request-size", "must be > 0");
+        require(readTimeout == null || readTimeout.toMillis() > 0, "read-timeout", "must be at least 1ms");
         apiKeys = (apiKeys != null) ? apiKeys.stream().filter(key -> !key.isBlank()).toList() : List.of();
         models = (models != null) ? List.copyOf(models) : List.of();
         maxRequestSize = (maxRequestSize != null) ? maxRequestSize : DataSize.ofMegabytes(16);
+        readTimeout = (readTimeout != null) ? readTimeout : Duration.ofSeconds(30);
     }
 
     /** The defaults, as {@code java -jar} with no configuration runs. */

@@ -65,11 +65,7 @@ final class OpenAiChatReader {
 
     private static ToolChoice toolChoice(JsonNode choice) {
         if (choice.isString()) {
-            return switch (choice.stringValue()) {
-                case "none" -> ToolChoice.NONE;
-                case "required" -> ToolChoice.REQUIRED;
-                default -> ToolChoice.AUTO;
-            };
+            return ToolChoice.ofOpenAiMode(choice.stringValue());
         }
         String name = RequestFields.optionalString(choice.path("function"), "name");
         return (name != null) ? ToolChoice.named(name) : ToolChoice.AUTO;

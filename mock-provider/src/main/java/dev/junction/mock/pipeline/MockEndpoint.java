@@ -1,13 +1,12 @@
 package dev.junction.mock.pipeline;
 
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 import reactor.core.publisher.Mono;
 
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.reactive.function.server.HandlerFunction;
 import org.springframework.web.reactive.function.server.ServerRequest;
@@ -24,11 +23,10 @@ import dev.junction.mock.stats.Route;
 /**
  * The steps every emulated route shares: count the request, resolve its behaviour, reset or stall when asked,
  * read the body, wait the latency, check the key, inject an error when asked or drawn, then let the
- * {@link Responder} answer. A client that goes away before the answer is counted as cancelled.
+ * {@link Responder} answer. A client that goes away before the answer, during its upload included, is counted
+ * as cancelled; a body that stops arriving for {@code mock.read-timeout} is answered 408.
  */
 public final class MockEndpoint implements HandlerFunction<ServerResponse> {
-
-    private static final byte[] NO_BODY = new byte[0];
 
     private final Route route;
 
@@ -44,8 +42,10 @@ public final class MockEndpoint implements HandlerFunction<ServerResponse> {
 
     private final int maxRequestBytes;
 
+    private final Duration readTimeout;
+
     public MockEndpoint(Route route, Function<ServerRequest, ErrorFormat> errorFormats, Responder responder,
-            BehaviorResolver behaviors, ApiKeys apiKeys, MockStats stats, int maxRequestBytes) {
+            BehaviorResolver behaviors, ApiKeys apiKeys, MockStats stats, int maxRequestBytes, Duration readTimeout) {
         this.route = route;
         this.errorFormats = errorFormats;
         this.responder = responder;
@@ -53,6 +53,7 @@ public final class MockEndpoint implements HandlerFunction<ServerResponse> {
         this.apiKeys = apiKeys;
         this.stats = stats;
         this.maxRequestBytes = maxRequestBytes;
+        this.readTimeout = readTimeout;
     }
 
     @Override
@@ -77,7 +78,8 @@ public final class MockEndpoint implements HandlerFunction<ServerResponse> {
         if (behavior.stall()) {
             return Mono.<ServerResponse>never().doOnCancel(() -> call.tracker().finish(Outcome.CANCELLED));
         }
-        Mono<byte[]> body = readBody(request);
+        BodyReader reader = new BodyReader(request, maxRequestBytes, readTimeout);
+        Mono<byte[]> body = reader.read();
         if (behavior.latencyMs() > 0) {
             body = body.delayElement(Duration.ofMillis(behavior.latencyMs()));
         }
@@ -85,7 +87,19 @@ public final class MockEndpoint implements HandlerFunction<ServerResponse> {
                 .flatMap(bytes -> answer(call, key, bytes))
                 .onErrorResume(DataBufferLimitException.class, ex -> call.error(new MockError(413,
                         "Request body is larger than " + maxRequestBytes + " bytes", null, "request_too_large")))
+                .onErrorResume(TimeoutException.class, ex -> timedOut(call, reader))
+                .onErrorResume(BodyReader::clientWentAway, ex -> {
+                    call.tracker().finish(Outcome.CANCELLED);
+                    return Mono.empty();
+                })
                 .doOnCancel(() -> call.tracker().finish(Outcome.CANCELLED));
+    }
+
+    /** 408 for a body that stopped arriving; the connection is closed after it, the rest of the body unread. */
+    private Mono<ServerResponse> timedOut(MockCall call, BodyReader reader) {
+        call.request().exchange().getResponse().getHeaders().set(HttpHeaders.CONNECTION, "close");
+        return call.error(new MockError(408, "The request body did not arrive in time: no bytes for "
+                + readTimeout.toMillis() + " ms (" + reader.progress() + ").", null, "request_timeout"));
     }
 
     private Mono<ServerResponse> answer(MockCall call, String key, byte[] body) {
@@ -101,23 +115,6 @@ public final class MockEndpoint implements HandlerFunction<ServerResponse> {
         }
         catch (MockError error) {
             return call.error(error);
-        }
-    }
-
-    private Mono<byte[]> readBody(ServerRequest request) {
-        return DataBufferUtils.join(request.exchange().getRequest().getBody(), maxRequestBytes)
-                .map(MockEndpoint::bytes)
-                .defaultIfEmpty(NO_BODY);
-    }
-
-    private static byte[] bytes(DataBuffer buffer) {
-        try {
-            byte[] bytes = new byte[buffer.readableByteCount()];
-            buffer.read(bytes);
-            return bytes;
-        }
-        finally {
-            DataBufferUtils.release(buffer);
         }
     }
 }

@@ -12,9 +12,11 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 import dev.junction.mock.anthropic.AnthropicDialect;
+import dev.junction.mock.anthropic.AnthropicTokenCounter;
 import dev.junction.mock.auth.ApiKeys;
 import dev.junction.mock.behavior.BehaviorResolver;
 import dev.junction.mock.config.MockProperties;
+import dev.junction.mock.embeddings.EmbeddingsResponder;
 import dev.junction.mock.models.ModelCatalog;
 import dev.junction.mock.openai.OpenAiDialect;
 import dev.junction.mock.pipeline.ChatResponder;
@@ -23,6 +25,7 @@ import dev.junction.mock.pipeline.MockEndpoint;
 import dev.junction.mock.pipeline.MockError;
 import dev.junction.mock.pipeline.Responder;
 import dev.junction.mock.requestid.RequestIdFilter;
+import dev.junction.mock.responses.ResponsesResponder;
 import dev.junction.mock.stats.MockStats;
 import dev.junction.mock.stats.Route;
 import dev.junction.mock.stats.StatsHandler;
@@ -44,13 +47,18 @@ public final class MockRoutes {
         Function<ServerRequest, ErrorFormat> clientShape =
                 request -> ModelCatalog.anthropic(request) ? anthropic : openAi;
         EndpointFactory endpoints = (route, errors, responder) -> new MockEndpoint(route, errors, responder,
-                behaviors, apiKeys, stats, maxRequestBytes);
+                behaviors, apiKeys, stats, maxRequestBytes, properties.readTimeout());
         StatsHandler statsHandler = new StatsHandler(stats);
         return RouterFunctions.route()
                 .POST("/v1/chat/completions",
                         endpoints.create(Route.CHAT_COMPLETIONS, request -> openAi, new ChatResponder(openAi)))
                 .POST("/v1/messages",
                         endpoints.create(Route.MESSAGES, request -> anthropic, new ChatResponder(anthropic)))
+                .POST("/v1/messages/count_tokens",
+                        endpoints.create(Route.COUNT_TOKENS, request -> anthropic, new AnthropicTokenCounter()))
+                .POST("/v1/responses", endpoints.create(Route.RESPONSES, request -> openAi, new ResponsesResponder()))
+                .POST("/v1/embeddings",
+                        endpoints.create(Route.EMBEDDINGS, request -> openAi, new EmbeddingsResponder()))
                 .GET("/v1/models", endpoints.create(Route.MODELS, clientShape, catalog.list()))
                 .GET("/v1/models/{id}", endpoints.create(Route.MODELS, clientShape, catalog.one()))
                 .GET("/mock/stats", statsHandler::show)

@@ -10,7 +10,16 @@ public enum Route {
     MESSAGES("messages"),
 
     /** {@code GET /v1/models} and {@code GET /v1/models/{id}}. */
-    MODELS("models");
+    MODELS("models"),
+
+    /** OpenAI {@code POST /v1/responses}. */
+    RESPONSES("responses"),
+
+    /** OpenAI {@code POST /v1/embeddings}. */
+    EMBEDDINGS("embeddings"),
+
+    /** Anthropic {@code POST /v1/messages/count_tokens}. */
+    COUNT_TOKENS("count_tokens");
 
     private final String tag;
 

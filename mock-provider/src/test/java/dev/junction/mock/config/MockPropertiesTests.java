@@ -1,5 +1,6 @@
 package dev.junction.mock.config;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -25,6 +26,7 @@ class MockPropertiesTests {
         assertThat(defaults.apiKeys()).isEmpty();
         assertThat(defaults.models()).contains("gpt-4o-mini");
         assertThat(defaults.maxRequestSize()).isEqualTo(DataSize.ofMegabytes(16));
+        assertThat(defaults.readTimeout()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test
@@ -46,5 +48,7 @@ class MockPropertiesTests {
                 .rootCause().hasMessage("mock.latency-ms must be >= 0");
         assertThatThrownBy(() -> MockProperties.bind(Map.of("mock.truncate-stream-after", -1)))
                 .rootCause().hasMessage("mock.truncate-stream-after must be >= 0");
+        assertThatThrownBy(() -> MockProperties.bind(Map.of("mock.read-timeout", "0s")))
+                .rootCause().hasMessage("mock.read-timeout must be at least 1ms");
     }
 }
