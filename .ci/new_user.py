@@ -219,7 +219,7 @@ def check_rpc(session):
         {"jsonrpc": "2.0", "method": "system.health", "id": "h"},
         {"jsonrpc": "2.0", "method": "calculator.divide", "params": {"a": 1, "b": 0}, "id": "d"}])
     expect(status == 200 and isinstance(answer, list) and len(answer) == 2, f"JSON-RPC batch: {status} {answer}")
-    expect(answer[0].get("result", {}).get("status") == "ok", f"JSON-RPC system.health: {answer[0]}")
+    expect(answer[0].get("result", {}).get("status") == "healthy", f"JSON-RPC system.health: {answer[0]}")
     expect(answer[1].get("error", {}).get("code") == -32602, f"JSON-RPC division by zero: {answer[1]}")
 
     query = urllib.parse.quote(json.dumps({"a": 6, "b": 7}))
