@@ -11,12 +11,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${1:-10s}
 GHZ=${GHZ:-$(command -v ghz || echo "$HOME/go/bin/ghz")}
-PROTO=calculator-service/src/main/proto/calculator/v1/calculator.proto
+PROTO=calculator-api/src/main/proto/calculator/v1/calculator.proto
 WORK=$(mktemp -d)
 PIDS=()
 trap 'kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null; rm -rf "$WORK"' EXIT
 
-./mvnw -B -q -pl calculator-service package dependency:build-classpath -DskipTests -Dmdep.outputFile="$WORK/cp" >/dev/null
+./mvnw -B -q -pl calculator-service -am package dependency:build-classpath -DskipTests -Dmdep.outputFile="$WORK/cp" >/dev/null
 (cd bench/grpc-go-baseline && go build -o "$WORK/grpc-go-baseline" .)
 
 # Certificates for mtls and a token for jwt, made fresh for this run.

@@ -75,7 +75,7 @@ class SecretsNeverLeakIntegrationTests {
 		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + GATEWAY_KEY,
 				"junction.auth.admin-keys[0]=" + ADMIN_KEY, "junction.http.max-body-size=4KB",
 				"junction.rate-limit.requests=100000", "junction.cache.enabled=true",
-				"junction.calculator.address=static://127.0.0.1:" + closed,
+				"junction.gateway.calculator.address=static://127.0.0.1:" + closed,
 				"resilience4j.retry.configs.default.max-attempts=2", "resilience4j.retry.configs.default.wait-duration=10ms",
 				"logging.level.dev.junction=debug", "logging.level.dev.junction.gateway.access=info"));
 		properties.addAll(provider("hostile", "http://127.0.0.1:" + hostile.getAddress().getPort() + "/v1"));

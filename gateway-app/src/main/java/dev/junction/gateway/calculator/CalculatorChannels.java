@@ -1,56 +1,62 @@
 package dev.junction.gateway.calculator;
 
-import java.io.File;
-import java.net.URI;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import javax.net.ssl.SSLException;
-
+import io.grpc.ClientInterceptor;
 import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
-import io.grpc.Metadata;
-import io.grpc.netty.GrpcSslContexts;
-import io.grpc.netty.NettyChannelBuilder;
-import io.grpc.stub.MetadataUtils;
-import io.netty.handler.ssl.SslContextBuilder;
+import io.grpc.ManagedChannelBuilder;
 
-/** Builds the channel to calculator-service from {@link CalculatorProperties}. */
+import org.springframework.grpc.client.ChannelBuilderOptions;
+import org.springframework.grpc.client.GrpcChannelBuilderCustomizer;
+import org.springframework.grpc.client.interceptor.security.BearerTokenAuthenticationInterceptor;
+
+/**
+ * What the calculator channel adds to Spring gRPC's own settings of channel
+ * {@value CalculatorProperties#CHANNEL}: a bearer token, keep-alive, never idle, callbacks on
+ * the transport thread, and a connection kept up at all times.
+ */
 final class CalculatorChannels {
-
-	private static final String STATIC = "static://";
 
 	/** grpc-java turns idle mode off for any idle timeout over 30 days. */
 	private static final long IDLE_MODE_OFF_DAYS = 31;
 
+	private static final Duration SHUTDOWN_GRACE_PERIOD = Duration.ofSeconds(5);
+
 	private CalculatorChannels() {
 	}
 
-	static ManagedChannel create(CalculatorProperties properties) {
-		NettyChannelBuilder builder = builder(properties.address());
-		CalculatorProperties.Tls tls = properties.tls();
-		if (tls.enabled()) {
-			builder.useTransportSecurity().sslContext(sslContext(tls));
-			if (tls.authority() != null && !tls.authority().isBlank()) {
-				builder.overrideAuthority(tls.authority());
+	static ChannelBuilderOptions options(CalculatorProperties properties) {
+		List<ClientInterceptor> interceptors = (properties.jwtToken() != null && !properties.jwtToken().isBlank())
+				? List.of(new BearerTokenAuthenticationInterceptor(properties.jwtToken().trim())) : List.of();
+		return withCustomizer(
+				ChannelBuilderOptions.defaults().withInterceptors(interceptors).withShutdownGracePeriod(SHUTDOWN_GRACE_PERIOD),
+				properties);
+	}
+
+	private static <T extends ManagedChannelBuilder<T>> ChannelBuilderOptions withCustomizer(
+			ChannelBuilderOptions options, CalculatorProperties properties) {
+		GrpcChannelBuilderCustomizer<T> customizer = (target, builder) -> {
+			String authority = properties.tls().authority();
+			if (properties.tls().enabled() && authority != null && !authority.isBlank()) {
+				builder.overrideAuthority(authority);
 			}
-		}
-		else {
-			builder.usePlaintext();
-		}
-		if (properties.jwtToken() != null && !properties.jwtToken().isBlank()) {
-			Metadata headers = new Metadata();
-			headers.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER),
-					"Bearer " + properties.jwtToken().trim());
-			builder.intercept(MetadataUtils.newAttachHeadersInterceptor(headers));
-		}
-		if (!properties.keepAliveTime().isZero()) {
-			builder.keepAliveTime(properties.keepAliveTime().toNanos(), TimeUnit.NANOSECONDS)
-				.keepAliveTimeout(properties.keepAliveTimeout().toNanos(), TimeUnit.NANOSECONDS);
-		}
-		// Never idle: an idle channel drops its connection, and the next call pays for a new one.
-		builder.idleTimeout(IDLE_MODE_OFF_DAYS, TimeUnit.DAYS);
-		// Callbacks complete Monos on the transport thread: no hop through an executor.
-		return builder.directExecutor().build();
+			if (properties.keepAliveTime().isZero()) {
+				// grpc-java turns keep-alive off for a time of 1000 days or more.
+				builder.keepAliveTime(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+			}
+			else {
+				builder.keepAliveTime(properties.keepAliveTime().toNanos(), TimeUnit.NANOSECONDS)
+					.keepAliveTimeout(properties.keepAliveTimeout().toNanos(), TimeUnit.NANOSECONDS);
+			}
+			// Never idle: an idle channel drops its connection, and the next call pays for a new one.
+			builder.idleTimeout(IDLE_MODE_OFF_DAYS, TimeUnit.DAYS);
+			// Callbacks complete Monos on the transport thread: no hop through an executor.
+			builder.directExecutor();
+		};
+		return options.withCustomizer(customizer);
 	}
 
 	/**
@@ -61,40 +67,6 @@ final class CalculatorChannels {
 		ConnectivityState state = channel.getState(true);
 		if (state != ConnectivityState.SHUTDOWN) {
 			channel.notifyWhenStateChanged(state, () -> keepConnected(channel));
-		}
-	}
-
-	/** {@code static://host:port} becomes an address; any other target goes to grpc-java as is. */
-	static NettyChannelBuilder builder(String address) {
-		if (address.startsWith(STATIC)) {
-			URI uri = URI.create("tcp://" + address.substring(STATIC.length()));
-			if (uri.getHost() == null || uri.getPort() < 0) {
-				throw new IllegalStateException(CalculatorProperties.PREFIX + ".address must be static://host:port, not '"
-						+ address + "'");
-			}
-			return NettyChannelBuilder.forAddress(uri.getHost(), uri.getPort());
-		}
-		return NettyChannelBuilder.forTarget(address);
-	}
-
-	private static io.netty.handler.ssl.SslContext sslContext(CalculatorProperties.Tls tls) {
-		try {
-			SslContextBuilder ssl = GrpcSslContexts.forClient();
-			if (tls.ca() != null) {
-				ssl.trustManager(new File(tls.ca()));
-			}
-			if (tls.certificate() != null || tls.privateKey() != null) {
-				if (tls.certificate() == null || tls.privateKey() == null) {
-					throw new IllegalStateException(CalculatorProperties.PREFIX
-							+ ".tls.certificate and .tls.private-key must be set together");
-				}
-				ssl.keyManager(new File(tls.certificate()), new File(tls.privateKey()));
-			}
-			return ssl.build();
-		}
-		catch (SSLException | IllegalArgumentException ex) {
-			throw new IllegalStateException("Cannot set up TLS from " + CalculatorProperties.PREFIX + ".tls.*: "
-					+ ex.getMessage(), ex);
 		}
 	}
 

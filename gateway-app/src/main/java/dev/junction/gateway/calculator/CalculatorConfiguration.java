@@ -1,24 +1,26 @@
 package dev.junction.gateway.calculator;
 
-import java.util.concurrent.TimeUnit;
-
 import io.grpc.ManagedChannel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.grpc.client.GrpcChannelFactory;
 
-/** The gRPC channel to calculator-service and its client. */
+/**
+ * The gRPC channel to calculator-service, made by Spring gRPC's channel factory (which shuts
+ * it down with the application), and its client.
+ */
 @Configuration(proxyBeanMethods = false)
 public class CalculatorConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(CalculatorConfiguration.class);
 
 	@Bean
-	CalculatorChannel calculatorChannel(CalculatorProperties properties) {
-		ManagedChannel channel = CalculatorChannels.create(properties);
+	CalculatorChannel calculatorChannel(GrpcChannelFactory channels, CalculatorProperties properties) {
+		ManagedChannel channel = channels.createChannel(CalculatorProperties.CHANNEL,
+				CalculatorChannels.options(properties));
 		CalculatorChannels.keepConnected(channel);
 		return new CalculatorChannel(channel);
 	}
@@ -39,17 +41,8 @@ public class CalculatorConfiguration {
 		return client;
 	}
 
-	/** Holds the channel so that it is shut down with the application. */
-	record CalculatorChannel(ManagedChannel channel) implements DisposableBean {
-
-		@Override
-		public void destroy() throws InterruptedException {
-			this.channel.shutdown();
-			if (!this.channel.awaitTermination(5, TimeUnit.SECONDS)) {
-				this.channel.shutdownNow();
-			}
-		}
-
+	/** The channel to calculator-service. */
+	record CalculatorChannel(ManagedChannel channel) {
 	}
 
 }

@@ -8,7 +8,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How the gateway reaches calculator-service over gRPC.
+ * How the gateway reaches calculator-service over gRPC, on Spring gRPC's channel
+ * {@value #CHANNEL}: {@code spring.grpc.client.channel.calculator.*} set explicitly wins over
+ * what these properties make of it.
  *
  * @param address the target: {@code static://host:port}, or any grpc-java target such as
  * {@code dns:///host:port}
@@ -28,7 +30,10 @@ public record CalculatorProperties(@DefaultValue("static://127.0.0.1:50051") Str
 		@DefaultValue("5m") Duration keepAliveTime, @DefaultValue("20s") Duration keepAliveTimeout) {
 
 	/** Prefix of these properties. */
-	public static final String PREFIX = "junction.calculator";
+	public static final String PREFIX = "junction.gateway.calculator";
+
+	/** Name of the Spring gRPC channel to calculator-service. */
+	public static final String CHANNEL = "calculator";
 
 	/**
 	 * TLS to calculator-service, with a client certificate for mTLS when one is set.

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The gateway's channel to a real calculator-service is connected before the first call
@@ -26,7 +27,7 @@ class CalculatorChannelIntegrationTests {
 	void connectsAtStartBeforeAnyCall() throws Exception {
 		try (RunningCalculator calculator = RunningCalculator.start();
 				RunningGateway gateway = RunningGateway.start(
-						List.of("junction.calculator.address=" + calculator.address()))) {
+						List.of("junction.gateway.calculator.address=" + calculator.address()))) {
 			assertThat(awaitState(channel(gateway), ConnectivityState.READY)).isEqualTo(ConnectivityState.READY);
 			JsonNode health = Json.parse(Http.post(gateway.baseUrl() + "/rpc", null,
 					"{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}").body());
@@ -38,7 +39,7 @@ class CalculatorChannelIntegrationTests {
 	void reconnectsByItselfWhenTheCalculatorComesBack() throws Exception {
 		RunningCalculator first = RunningCalculator.start();
 		int port = first.grpcPort();
-		try (RunningGateway gateway = RunningGateway.start(List.of("junction.calculator.address=" + first.address()))) {
+		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.calculator.address=" + first.address()))) {
 			ManagedChannel channel = channel(gateway);
 			assertThat(add(gateway)).isEqualTo(5.0);
 			assertThat(channel.getState(false)).isEqualTo(ConnectivityState.READY);
@@ -50,6 +51,35 @@ class CalculatorChannelIntegrationTests {
 				assertThat(add(gateway)).isEqualTo(5.0);
 			}
 		}
+	}
+
+	@Test
+	void recordsEveryCallInTheGrpcClientMetrics() {
+		try (RunningCalculator calculator = RunningCalculator.start();
+				RunningGateway gateway = RunningGateway.start(
+						List.of("junction.gateway.calculator.address=" + calculator.address()))) {
+			assertThat(add(gateway)).isEqualTo(5.0);
+			String metrics = Http.get(gateway.baseUrl() + "/actuator/prometheus").body();
+			assertThat(metrics.lines()
+				.filter((line) -> line.startsWith("grpc_client_seconds_count{") && line.contains("rpc_method=\"Add\"")
+						&& line.contains("rpc_service=\"calculator.v1.Calculator\""))
+				.findFirst()).hasValueSatisfying((line) -> assertThat(line).endsWith(" 1"));
+		}
+	}
+
+	@Test
+	void takesExplicitSpringGrpcChannelSettingsOverItsOwn() throws Exception {
+		try (RunningCalculator calculator = RunningCalculator.start();
+				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.calculator.address=static://127.0.0.1:1",
+						"spring.grpc.client.channel.calculator.target=" + calculator.address()))) {
+			assertThat(add(gateway)).isEqualTo(5.0);
+		}
+	}
+
+	@Test
+	void refusesToStartOnAStaticAddressWithoutAPort() {
+		assertThatThrownBy(() -> RunningGateway.start(List.of("junction.gateway.calculator.address=static://127.0.0.1")))
+			.hasMessage("junction.gateway.calculator.address must be static://host:port, not 'static://127.0.0.1'");
 	}
 
 	private static double add(RunningGateway gateway) {

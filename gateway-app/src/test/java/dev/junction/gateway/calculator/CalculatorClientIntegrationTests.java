@@ -12,6 +12,7 @@ import dev.junction.gateway.support.RunningCalculator;
 import dev.junction.gateway.support.RunningGateway;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
+import io.grpc.netty.NettyChannelBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,13 +42,13 @@ class CalculatorClientIntegrationTests {
 	static void start() throws Exception {
 		calculator = RunningCalculator.start();
 		CalculatorProperties properties = properties(calculator.address());
-		channel = CalculatorChannels.create(properties);
+		channel = plaintext(calculator.address());
 		client = new CalculatorClient(channel, properties);
 		try (ServerSocket socket = new ServerSocket(0)) {
 			deadAddress = "static://127.0.0.1:" + socket.getLocalPort();
 		}
 		CalculatorProperties deadProperties = properties(deadAddress);
-		deadChannel = CalculatorChannels.create(deadProperties);
+		deadChannel = plaintext(deadAddress);
 		dead = new CalculatorClient(deadChannel, deadProperties);
 	}
 
@@ -56,6 +57,11 @@ class CalculatorClientIntegrationTests {
 		channel.shutdownNow();
 		deadChannel.shutdownNow();
 		calculator.close();
+	}
+
+	/** The client on a bare channel: the gateway's own channel has its tests in CalculatorChannelIntegrationTests. */
+	private static ManagedChannel plaintext(String address) {
+		return NettyChannelBuilder.forTarget(address.replace("static://", "")).usePlaintext().directExecutor().build();
 	}
 
 	private static CalculatorProperties properties(String address) {
@@ -110,8 +116,8 @@ class CalculatorClientIntegrationTests {
 
 	@Test
 	void mapsCalculatorFailuresToJsonRpcErrors() {
-		try (RunningGateway gateway = RunningGateway.start(List.of("junction.calculator.address=" + calculator.address()));
-				RunningGateway orphan = RunningGateway.start(List.of("junction.calculator.address=" + deadAddress))) {
+		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.calculator.address=" + calculator.address()));
+				RunningGateway orphan = RunningGateway.start(List.of("junction.gateway.calculator.address=" + deadAddress))) {
 			JsonNode zero = Json.parse(Http.post(gateway.baseUrl() + "/rpc", null,
 					"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.divide\",\"params\":{\"a\":1,\"b\":0},\"id\":1}")
 				.body());

@@ -56,7 +56,7 @@ class SecuredCalculatorIntegrationTests {
 				"junction.calculator.auth.mtls.certificate=file:" + server[0],
 				"junction.calculator.auth.mtls.private-key=file:" + server[1],
 				"junction.calculator.auth.mtls.trusted-ca=file:" + ca.caCertificate()));
-		String tls = "junction.calculator.tls.";
+		String tls = "junction.gateway.calculator.tls.";
 		RunningGateway trusted = gateway(calculator, tls + "enabled=true", tls + "ca=" + ca.caCertificate(),
 				tls + "certificate=" + client[0], tls + "private-key=" + client[1]);
 		assertThat(call(trusted).get("result").asDouble()).isEqualTo(5.0);
@@ -71,10 +71,10 @@ class SecuredCalculatorIntegrationTests {
 				"junction.calculator.auth.jwt.secret=" + SECRET, "junction.calculator.auth.jwt.issuer=" + ISSUER));
 		Instant expiry = Instant.now().plus(Duration.ofHours(1));
 		RunningGateway valid = gateway(calculator,
-				"junction.calculator.jwt-token=" + TestTokens.hs256(SECRET, ISSUER, expiry));
+				"junction.gateway.calculator.jwt-token=" + TestTokens.hs256(SECRET, ISSUER, expiry));
 		assertThat(call(valid).get("result").asDouble()).isEqualTo(5.0);
 
-		RunningGateway forged = gateway(calculator, "junction.calculator.jwt-token="
+		RunningGateway forged = gateway(calculator, "junction.gateway.calculator.jwt-token="
 				+ TestTokens.hs256("another-secret-that-is-also-32-bytes-long", ISSUER, expiry));
 		JsonNode refused = call(forged);
 		assertRefused(refused, "UNAUTHENTICATED");
@@ -86,7 +86,7 @@ class SecuredCalculatorIntegrationTests {
 
 	private RunningGateway gateway(RunningCalculator calculator, String... properties) {
 		List<String> all = new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
-				"junction.calculator.address=" + calculator.address(), "junction.calculator.deadline=5s"));
+				"junction.gateway.calculator.address=" + calculator.address(), "junction.gateway.calculator.deadline=5s"));
 		all.addAll(List.of(properties));
 		return start(RunningGateway.start(all));
 	}

@@ -49,7 +49,7 @@ class RequestIdIntegrationTests {
 				"junction.providers.emu.keys[0].value=sk-emu", "junction.providers.claude.type=anthropic",
 				"junction.providers.claude.base-url=" + emulator.baseUrl(),
 				"junction.providers.claude.keys[0].value=sk-emu", "junction.cache.enabled=false",
-				"junction.calculator.address=" + calculator.address(),
+				"junction.gateway.calculator.address=" + calculator.address(),
 				// The gateway starts last, so its logging set-up is the one in force in this JVM:
 				// the access log, and the emulator's and the calculator's per-request lines.
 				"logging.level.dev.junction.gateway.access=info", "logging.level.dev.junction.mock.requestid=debug",

@@ -441,7 +441,7 @@ class JsonRpcIntegrationTests {
 	@Test
 	void refusesAdminProceduresToEveryoneWhenNoAdminKeyIsConfigured() {
 		try (RunningGateway open = RunningGateway.start(
-				List.of("junction.calculator.address=" + gateway.calculator().address()))) {
+				List.of("junction.gateway.calculator.address=" + gateway.calculator().address()))) {
 			HttpResponse<String> response = Http.post(open.baseUrl() + "/rpc", null,
 					"{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}");
 			JsonNode error = Json.parse(response.body()).get("error");

@@ -40,8 +40,8 @@ class KeepAliveIntegrationTests {
 	static void start() {
 		calculator = RunningCalculator.start();
 		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=keep-alive-key",
-				"junction.auth.admin-keys[0]=keep-alive-admin-key", "junction.calculator.address=" + calculator.address(),
-				"junction.calculator.health-cache-ttl=1ms"));
+				"junction.auth.admin-keys[0]=keep-alive-admin-key", "junction.gateway.calculator.address=" + calculator.address(),
+				"junction.gateway.calculator.health-cache-ttl=1ms"));
 	}
 
 	@AfterAll

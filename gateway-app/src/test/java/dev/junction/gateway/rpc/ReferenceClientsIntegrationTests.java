@@ -33,10 +33,10 @@ class ReferenceClientsIntegrationTests {
 		clients = NodeScripts.installed("src/test/reference-clients", "simple-rpc-ai-backend");
 		calculator = RunningCalculator.start();
 		open = RunningGateway.start(List.of("junction.rpc.trpc-transformer=superjson",
-				"junction.calculator.address=" + calculator.address()));
+				"junction.gateway.calculator.address=" + calculator.address()));
 		secured = RunningGateway.start(List.of("junction.rpc.trpc-transformer=superjson",
 				"junction.auth.keys[0]=reference-key", "junction.auth.admin-keys[0]=reference-admin",
-				"junction.calculator.address=" + calculator.address()));
+				"junction.gateway.calculator.address=" + calculator.address()));
 	}
 
 	@AfterAll

@@ -21,7 +21,7 @@ public final class RpcGateway implements AutoCloseable {
 	public static RpcGateway start(List<String> properties) {
 		RunningCalculator calculator = RunningCalculator.start();
 		List<String> all = new ArrayList<>(properties);
-		all.add("junction.calculator.address=" + calculator.address());
+		all.add("junction.gateway.calculator.address=" + calculator.address());
 		try {
 			return new RpcGateway(calculator, RunningGateway.start(all));
 		}
