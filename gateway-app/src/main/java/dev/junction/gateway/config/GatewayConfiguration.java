@@ -29,7 +29,6 @@ import dev.junction.gateway.resilience.GatewayRulesRegistrar;
 import dev.junction.gateway.resilience.RetryStage;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.RetryRegistry;
-import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
 import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.chat.ChatCompletionsHandler;
 import dev.junction.gateway.chat.ModelsHandler;
@@ -113,13 +112,13 @@ public class GatewayConfiguration {
 	/**
 	 * The pipeline, outermost first: metrics, rate limits, routing, cache, fallback across the
 	 * route's targets, retries per target, the provider's permits and keys, the circuit
-	 * breaker and time limit per key, and the provider call.
+	 * breaker per key, and the provider call (which keeps the provider's one timeout).
 	 */
 	@Bean
 	ChatPipeline chatPipeline(GatewayProperties properties, GatewayMetrics metrics, ProviderRegistry providers,
 			ModelRouter router, BucketStore buckets, ResponseStore responses, ObjectMapper mapper,
 			MeterRegistry registry,
-			RetryRegistry retries, CircuitBreakerRegistry breakers, TimeLimiterRegistry timeLimiters) {
+			RetryRegistry retries, CircuitBreakerRegistry breakers) {
 		providers.all().forEach((entry) -> {
 			entry.limiter().bindTo(registry);
 			entry.keys().bindTo(registry);
@@ -137,7 +136,7 @@ public class GatewayConfiguration {
 		stages.add(new FallbackStage(registry));
 		stages.add(new RetryStage(retries));
 		stages.add(new PoolStage(providers));
-		stages.add(new CircuitBreakerStage(breakers, timeLimiters));
+		stages.add(new CircuitBreakerStage(breakers));
 		stages.add(new ProviderStage(providers));
 		return new ChatPipeline(stages);
 	}

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.config.GatewayProperties.Provider;
@@ -12,8 +13,12 @@ import dev.junction.gateway.provider.anthropic.AnthropicProviders;
 import dev.junction.gateway.provider.mock.MockChatProvider;
 import dev.junction.gateway.provider.openai.OpenAiProvider;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.ObjectMapper;
 
+import org.springframework.boot.context.properties.bind.BindResult;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 import org.springframework.util.StringUtils;
 
@@ -23,6 +28,8 @@ import org.springframework.util.StringUtils;
  * in the environment add {@code openai} and {@code anthropic} unless those names are taken.
  */
 public final class ProviderFactory {
+
+	private static final Logger logger = LoggerFactory.getLogger(ProviderFactory.class);
 
 	static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
 
@@ -78,7 +85,7 @@ public final class ProviderFactory {
 					+ ".type must be set (openai, anthropic or mock)");
 		}
 		List<String> models = (provider.models() != null) ? provider.models() : List.of();
-		Duration timeout = (provider.timeout() != null) ? provider.timeout() : DEFAULT_TIMEOUT;
+		Duration timeout = timeout(name, provider);
 		return switch (provider.type()) {
 			case MOCK -> new MockChatProvider(name, models, this.mapper);
 			case OPENAI -> new OpenAiProvider(name,
@@ -88,6 +95,32 @@ public final class ProviderFactory {
 					listingKey(provider), this.mapper);
 			case ANTHROPIC -> AnthropicProviders.create(name, provider, timeout, models, this.mapper);
 		};
+	}
+
+	/** A call's one timeout: the provider's own, else a deprecated time limiter's, else the default. */
+	Duration timeout(String name, Provider provider) {
+		return (provider.timeout() != null) ? provider.timeout() : timeLimit(name).orElse(DEFAULT_TIMEOUT);
+	}
+
+	/**
+	 * The timeout Resilience4j's time limiter was given for a provider, once the gateway's
+	 * second timeout: {@code resilience4j.timelimiter.instances.<name>}, {@code configs.<name>}
+	 * or {@code configs.default}. Still honoured where the provider sets no timeout, with a
+	 * deprecation warning.
+	 */
+	private Optional<Duration> timeLimit(String name) {
+		Binder binder = Binder.get(this.environment);
+		for (String key : List.of("instances." + name, "configs." + name, "configs.default")) {
+			String property = "resilience4j.timelimiter." + key + ".timeout-duration";
+			BindResult<Duration> timeout = binder.bind(property, Duration.class);
+			if (timeout.isBound()) {
+				logger.warn("{} is deprecated: a call has one timeout, {}.providers.{}.timeout (or {}.providers-defaults"
+						+ ".timeout); using {} for provider '{}'", property, GatewayProperties.PREFIX, name,
+						GatewayProperties.PREFIX, timeout.get(), name);
+				return Optional.of(timeout.get());
+			}
+		}
+		return Optional.empty();
 	}
 
 	/** A key that may serve every model, to list the upstream's models with; null if there is none. */

@@ -1,10 +1,8 @@
 package dev.junction.gateway.resilience;
 
 import java.time.Duration;
-import java.util.concurrent.TimeoutException;
 
 import dev.junction.gateway.error.DeniedException;
-import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.provider.ChatChunk;
@@ -14,9 +12,6 @@ import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
-import io.github.resilience4j.reactor.timelimiter.TimeLimiterOperator;
-import io.github.resilience4j.timelimiter.TimeLimiter;
-import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -32,22 +27,15 @@ public final class CircuitBreakerStage implements ChatStage {
 
 	private final CircuitBreakerRegistry breakers;
 
-	private final TimeLimiterRegistry limiters;
-
-	public CircuitBreakerStage(CircuitBreakerRegistry breakers, TimeLimiterRegistry limiters) {
+	public CircuitBreakerStage(CircuitBreakerRegistry breakers) {
 		this.breakers = breakers;
-		this.limiters = limiters;
 	}
 
 	@Override
 	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
 		return Mono.defer(() -> {
 			CircuitBreaker breaker = breaker(exchange);
-			TimeLimiter limiter = timeLimiter(exchange);
 			return next.complete(exchange)
-				.transformDeferred(TimeLimiterOperator.of(limiter))
-				.onErrorMap(TimeoutException.class, (ex) -> UpstreamException.timeout(exchange.target().provider(),
-						limiter.getTimeLimiterConfig().getTimeoutDuration()))
 				.transformDeferred(CircuitBreakerOperator.of(breaker))
 				.onErrorMap(CallNotPermittedException.class, (ex) -> open(breaker));
 		});
@@ -57,11 +45,7 @@ public final class CircuitBreakerStage implements ChatStage {
 	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
 		return Flux.defer(() -> {
 			CircuitBreaker breaker = breaker(exchange);
-			Duration firstChunk = timeLimiter(exchange).getTimeLimiterConfig().getTimeoutDuration();
 			return next.stream(exchange)
-				.timeout(Mono.delay(firstChunk), (chunk) -> Mono.never())
-				.onErrorMap(TimeoutException.class,
-						(ex) -> UpstreamException.timeout(exchange.target().provider(), firstChunk))
 				.transformDeferred(CircuitBreakerOperator.of(breaker))
 				.onErrorMap(CallNotPermittedException.class, (ex) -> open(breaker));
 		});
@@ -82,13 +66,6 @@ public final class CircuitBreakerStage implements ChatStage {
 						.map(CircuitBreaker::getCircuitBreakerConfig)
 						.or(() -> this.breakers.getConfiguration(provider))
 						.orElse(this.breakers.getDefaultConfig())));
-	}
-
-	private TimeLimiter timeLimiter(ChatExchange exchange) {
-		String provider = exchange.target().provider();
-		return this.limiters.find(provider)
-			.orElseGet(() -> this.limiters.timeLimiter(provider,
-					this.limiters.getConfiguration(provider).orElse(this.limiters.getDefaultConfig())));
 	}
 
 	private static DeniedException open(CircuitBreaker breaker) {
