@@ -67,10 +67,10 @@ public final class ChatCompletionsHandler {
 			if (RequestBodies.isBlank(body)) {
 				return Mono.error(InvalidRequestException.malformedJson("the request body is empty"));
 			}
+			HttpHeaders headers = web.getRequest().getHeaders();
 			ChatExchange exchange = new ChatExchange(ChatRequest.parse(body, this.mapper), ClientIdentity.of(web),
-					"chat", GatewayTimingFilter.start(web), RequestId.of(web));
-			exchange.cacheBypass(noCache(web.getRequest().getHeaders().getCacheControl()));
-			exchange.cacheSampled("true".equalsIgnoreCase(web.getRequest().getHeaders().getFirst(CACHE_SAMPLED)));
+					"chat", GatewayTimingFilter.start(web), RequestId.of(web), noCache(headers.getCacheControl()),
+					"true".equalsIgnoreCase(headers.getFirst(CACHE_SAMPLED)));
 			web.getAttributes().put(ChatExchange.ATTRIBUTE, exchange);
 			web.getResponse().beforeCommit(() -> Mono.fromRunnable(() -> headers(exchange, web.getResponse())));
 			return exchange.request().stream() ? stream(exchange) : complete(exchange);
@@ -87,7 +87,7 @@ public final class ChatCompletionsHandler {
 			headers.set("X-RateLimit-Reset", Long.toString(limit.resetSeconds()));
 		}
 		if (exchange.cacheStatus() != null) {
-			headers.set("X-Junction-Cache", exchange.cacheStatus());
+			headers.set("X-Junction-Cache", exchange.cacheStatus().name());
 		}
 	}
 

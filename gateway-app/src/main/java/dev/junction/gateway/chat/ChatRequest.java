@@ -109,6 +109,14 @@ public final class ChatRequest {
 		return (value != null && value.canConvertToInt()) ? value.asInt() : null;
 	}
 
+	/** The request without one field, the client's own left as it is. */
+	public ChatRequest without(String field) {
+		ObjectNode copy = this.body.objectNode();
+		copy.setAll(this.body);
+		copy.remove(field);
+		return new ChatRequest(copy, this.model, this.stream, this.includeUsage);
+	}
+
 	/** The client's JSON, to read and never to change. */
 	public ObjectNode body() {
 		return this.body;

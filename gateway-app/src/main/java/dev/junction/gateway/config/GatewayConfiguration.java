@@ -12,7 +12,7 @@ import dev.junction.gateway.cache.ResponseCacheStage;
 import dev.junction.gateway.cache.ResponseStore;
 import dev.junction.gateway.redis.RedisConnector;
 import dev.junction.gateway.pipeline.ChatStage;
-import dev.junction.gateway.provider.PoolStage;
+import dev.junction.gateway.pipeline.PoolStage;
 import dev.junction.gateway.ratelimit.BucketStore;
 import dev.junction.gateway.ratelimit.LocalBucketStore;
 import dev.junction.gateway.ratelimit.RateLimitStage;
@@ -44,7 +44,7 @@ import dev.junction.gateway.provider.ProviderFactory;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.ProvidersHealthIndicator;
 import dev.junction.gateway.routing.ModelRouter;
-import dev.junction.gateway.routing.RoutingStage;
+import dev.junction.gateway.pipeline.RoutingStage;
 import io.micrometer.core.instrument.MeterRegistry;
 import tools.jackson.databind.ObjectMapper;
 

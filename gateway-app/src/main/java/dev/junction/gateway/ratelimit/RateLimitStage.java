@@ -8,10 +8,10 @@ import java.util.function.Consumer;
 
 import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.DeniedException;
+import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
-import dev.junction.gateway.provider.ChatChunk;
-import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.Usage;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
@@ -58,22 +58,12 @@ public final class RateLimitStage implements ChatStage {
 	}
 
 	@Override
-	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
-		return reserve(exchange).flatMap((reserved) -> {
-			AtomicReference<Usage> usage = new AtomicReference<>();
-			return next.complete(exchange)
-				.doOnNext((result) -> usage.set(result.usage()))
-				.doFinally((signal) -> settle(exchange, reserved, usage.get()));
-		});
-	}
-
-	@Override
-	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
+	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
 		return reserve(exchange).flatMapMany((reserved) -> {
 			AtomicReference<Usage> usage = new AtomicReference<>();
-			return next.stream(exchange).doOnNext((chunk) -> {
-				if (chunk.usage() != null) {
-					usage.set(chunk.usage());
+			return next.apply(exchange, attempt).doOnNext((output) -> {
+				if (output.usage() != null) {
+					usage.set(output.usage());
 				}
 			}).doFinally((signal) -> settle(exchange, reserved, usage.get()));
 		});
@@ -139,7 +129,7 @@ public final class RateLimitStage implements ChatStage {
 		if (reserved == 0) {
 			return;
 		}
-		long used = (usage != null && !"HIT".equals(exchange.cacheStatus())) ? usage.totalTokens() : 0;
+		long used = (usage != null && !exchange.servedFromCache()) ? usage.totalTokens() : 0;
 		if (used != reserved) {
 			guarded(this.store.adjust(tokenKey(exchange.client()), this.tokens, reserved - used));
 		}

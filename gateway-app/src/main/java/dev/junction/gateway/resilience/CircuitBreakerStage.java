@@ -3,17 +3,16 @@ package dev.junction.gateway.resilience;
 import java.time.Duration;
 
 import dev.junction.gateway.error.DeniedException;
+import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
-import dev.junction.gateway.provider.ChatChunk;
-import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.KeyPool;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
  * Guards each provider key with a Resilience4j circuit breaker ({@code <provider>:<key>},
@@ -32,33 +31,23 @@ public final class CircuitBreakerStage implements ChatStage {
 	}
 
 	@Override
-	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
-		return Mono.defer(() -> {
-			CircuitBreaker breaker = breaker(exchange);
-			return next.complete(exchange)
-				.transformDeferred(CircuitBreakerOperator.of(breaker))
-				.onErrorMap(CallNotPermittedException.class, (ex) -> open(breaker));
-		});
-	}
-
-	@Override
-	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
+	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
 		return Flux.defer(() -> {
-			CircuitBreaker breaker = breaker(exchange);
-			return next.stream(exchange)
+			CircuitBreaker breaker = breaker(attempt);
+			return next.apply(exchange, attempt)
 				.transformDeferred(CircuitBreakerOperator.of(breaker))
 				.onErrorMap(CallNotPermittedException.class, (ex) -> open(breaker));
 		});
 	}
 
 	/**
-	 * The breaker of the exchange's key: an instance configured under its name
+	 * The breaker of the attempt's key: an instance configured under its name
 	 * ({@code instances.[<provider>:key0]}), or one made from the provider's instance
 	 * ({@code instances.<provider>}), its shared config, or the default.
 	 */
-	private CircuitBreaker breaker(ChatExchange exchange) {
-		String provider = exchange.target().provider();
-		KeyPool.PooledKey key = exchange.key();
+	private CircuitBreaker breaker(Attempt attempt) {
+		String provider = attempt.routed().provider();
+		KeyPool.PooledKey key = attempt.key();
 		String name = provider + ":" + ((key != null) ? key.id() : "nokey");
 		return this.breakers.find(name)
 			.orElseGet(() -> this.breakers.circuitBreaker(name,
