@@ -11,6 +11,7 @@ import dev.junction.gateway.metrics.GatewayTimingFilter;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ChatChunk;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.requestid.RequestId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

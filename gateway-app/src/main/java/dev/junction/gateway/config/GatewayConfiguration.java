@@ -1,8 +1,11 @@
 package dev.junction.gateway.config;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.junction.gateway.auth.GatewayKeyFilter;
 import dev.junction.gateway.cache.CachePolicy;
@@ -16,6 +19,7 @@ import dev.junction.gateway.pipeline.PoolStage;
 import dev.junction.gateway.ratelimit.BucketStore;
 import dev.junction.gateway.ratelimit.LocalBucketStore;
 import dev.junction.gateway.ratelimit.RateLimitStage;
+import dev.junction.gateway.ratelimit.RateLimits;
 import dev.junction.gateway.ratelimit.RedisBucketStore;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.metrics.ServerTiming;
@@ -40,7 +44,6 @@ import dev.junction.gateway.metrics.GatewayTimingFilter;
 import dev.junction.gateway.metrics.MetricsStage;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.pipeline.ProviderStage;
-import dev.junction.gateway.provider.ProviderFactory;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.ProvidersHealthIndicator;
 import dev.junction.gateway.routing.ModelRouter;
@@ -73,7 +76,9 @@ public class GatewayConfiguration {
 
 	@Bean
 	ModelRouter modelRouter(ProviderRegistry providers, GatewayProperties properties) {
-		return new ModelRouter(providers.names(), properties.models());
+		Map<String, List<String>> aliases = new LinkedHashMap<>();
+		properties.models().forEach((alias, config) -> aliases.put(alias, config.targets()));
+		return new ModelRouter(providers.names(), aliases, GatewayProperties.PREFIX + ".models");
 	}
 
 	/** Keeps the gateway's retry and circuit-breaker rules under any Resilience4j configuration. */
@@ -126,12 +131,13 @@ public class GatewayConfiguration {
 		List<ChatStage> stages = new ArrayList<>();
 		stages.add(new MetricsStage(metrics, providers));
 		if (properties.rateLimit().enabled()) {
-			stages.add(new RateLimitStage(properties.rateLimit(), buckets, registry));
+			stages.add(new RateLimitStage(rateLimits(properties.rateLimit()), buckets, registry));
 		}
 		stages.add(new RoutingStage(router));
 		if (properties.cache().enabled()) {
 			stages.add(new ResponseCacheStage(responses,
-					new CachePolicy(properties.cache(), properties.models(), providers), mapper, registry));
+					new CachePolicy(properties.cache().sharedNamespace(), sampledAliases(properties), providers), mapper,
+					registry));
 		}
 		stages.add(new FallbackStage(registry));
 		stages.add(new RetryStage(retries));
@@ -139,6 +145,22 @@ public class GatewayConfiguration {
 		stages.add(new CircuitBreakerStage(breakers));
 		stages.add(new ProviderStage(providers));
 		return new ChatPipeline(stages);
+	}
+
+	private static Set<String> sampledAliases(GatewayProperties properties) {
+		Set<String> aliases = new HashSet<>();
+		properties.models().forEach((alias, config) -> {
+			if (config.cacheSampled()) {
+				aliases.add(alias);
+			}
+		});
+		return aliases;
+	}
+
+	/** The rate-limit budgets as configured. */
+	public static RateLimits rateLimits(GatewayProperties.RateLimit limits) {
+		return new RateLimits(limits.requests(), limits.tokens(), limits.window(), limits.defaultReservation(),
+				limits.failOpen(), GatewayProperties.PREFIX + ".rate-limit");
 	}
 
 	@Bean

@@ -1,6 +1,6 @@
 package dev.junction.gateway.pipeline;
 
-import dev.junction.gateway.chat.ChatRequest;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.provider.KeyPool;
 import dev.junction.gateway.routing.Target;
 import org.jspecify.annotations.Nullable;

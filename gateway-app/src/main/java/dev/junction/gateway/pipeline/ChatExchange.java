@@ -2,7 +2,7 @@ package dev.junction.gateway.pipeline;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.junction.gateway.chat.ChatRequest;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.routing.Route;
 import dev.junction.gateway.routing.Target;
 import org.jspecify.annotations.Nullable;

@@ -3,7 +3,7 @@ package dev.junction.gateway.pipeline;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.junction.gateway.chat.ChatRequest;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.routing.ModelRouter;

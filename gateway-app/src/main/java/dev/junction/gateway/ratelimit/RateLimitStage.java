@@ -6,7 +6,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.DeniedException;
 import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
@@ -39,7 +38,7 @@ public final class RateLimitStage implements ChatStage {
 
 	private static final Logger logger = LoggerFactory.getLogger(RateLimitStage.class);
 
-	private final GatewayProperties.RateLimit properties;
+	private final RateLimits properties;
 
 	private final BucketStore store;
 
@@ -49,12 +48,12 @@ public final class RateLimitStage implements ChatStage {
 
 	private final MeterRegistry registry;
 
-	public RateLimitStage(GatewayProperties.RateLimit properties, BucketStore store, MeterRegistry registry) {
+	public RateLimitStage(RateLimits properties, BucketStore store, MeterRegistry registry) {
 		this.properties = properties;
 		this.store = store;
 		this.registry = registry;
-		this.requests = configuration(properties.requests(), properties.window());
-		this.tokens = configuration(properties.tokens(), properties.window());
+		this.requests = configuration(properties, properties.requests());
+		this.tokens = configuration(properties, properties.tokens());
 	}
 
 	@Override
@@ -176,10 +175,11 @@ public final class RateLimitStage implements ChatStage {
 		return Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L);
 	}
 
-	private static BucketConfiguration configuration(long capacity, Duration window) {
+	private static BucketConfiguration configuration(RateLimits limits, long capacity) {
+		Duration window = limits.window();
 		long size = Math.max(1, capacity);
 		if (size > window.toNanos()) {
-			throw new IllegalStateException(GatewayProperties.PREFIX + ".rate-limit: " + size + " per "
+			throw new IllegalStateException(limits.property() + ": " + size + " per "
 					+ window + " refills faster than Bucket4j's limit of one token per nanosecond");
 		}
 		return BucketConfiguration.builder()

@@ -2,9 +2,8 @@ package dev.junction.gateway.cache;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatExchange.CacheStatus;
@@ -30,8 +29,7 @@ class ResponseCacheStageTests {
 	private static final String REQUEST = "{\"model\":\"a/x\",\"seed\":1,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 
 	private final ResponseCacheStage stage = new ResponseCacheStage(new LocalResponseStore(Duration.ofMinutes(1), 100),
-			new CachePolicy(new GatewayProperties.Cache(true, Duration.ofMinutes(1), 100, null), Map.of(),
-					new ProviderRegistry()),
+			new CachePolicy(null, Set.of(), new ProviderRegistry()),
 			new JsonMapper(), new SimpleMeterRegistry());
 
 	private final ChatResult answer = FakeNext.result("cached", new Usage(3, 4));

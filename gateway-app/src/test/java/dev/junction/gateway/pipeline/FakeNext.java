@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
-import dev.junction.gateway.chat.ChatRequest;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.ChatResult;

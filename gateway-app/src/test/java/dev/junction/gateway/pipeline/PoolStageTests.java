@@ -4,12 +4,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.DeniedException;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.KeyPool;
+import dev.junction.gateway.provider.ProviderKey;
 import dev.junction.gateway.provider.ProviderLimiter;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.Usage;
@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PoolStageTests {
 
 	private final KeyPool keys = new KeyPool("a",
-			List.of(new GatewayProperties.Key("sk-zero", 1, null), new GatewayProperties.Key("sk-one", 1, null)),
+			List.of(new ProviderKey("sk-zero", 1, null), new ProviderKey("sk-one", 1, null)),
 			Duration.ofSeconds(30), Duration.ofSeconds(30));
 
 	private final ProviderLimiter limiter = new ProviderLimiter("a", 1, 1, Duration.ofMillis(200), true);

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatResult;
@@ -22,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RoutingStageTests {
 
 	private final RoutingStage stage = new RoutingStage(new ModelRouter(Set.of("a", "b"),
-			Map.of("fast", new GatewayProperties.ModelAlias(List.of("a/x", "b/y"), false))));
+			Map.of("fast", List.of("a/x", "b/y")), "models"));
 
 	@Test
 	void sendsTheAttemptToTheFirstTargetOfTheRoute() {

@@ -2,7 +2,6 @@ package dev.junction.gateway.ratelimit;
 
 import java.time.Duration;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.DeniedException;
 import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
@@ -24,7 +23,7 @@ class RateLimitStageTests {
 			+ "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 
 	private final RateLimitStage stage = new RateLimitStage(
-			new GatewayProperties.RateLimit(100, 100, Duration.ofHours(1), 1024, true),
+			new RateLimits(100, 100, Duration.ofHours(1), 1024, true, "limits"),
 			new LocalBucketStore(Duration.ofHours(2)), new SimpleMeterRegistry());
 
 	private ChatExchange exchange() {

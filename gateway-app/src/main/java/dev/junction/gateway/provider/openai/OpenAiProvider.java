@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
-import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;

@@ -1,4 +1,4 @@
-package dev.junction.gateway.provider;
+package dev.junction.gateway.config;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -6,9 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.config.GatewayProperties.Provider;
-import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.provider.ChatProvider;
+import dev.junction.gateway.provider.KeyPool;
+import dev.junction.gateway.provider.ProviderKey;
+import dev.junction.gateway.provider.ProviderLimiter;
+import dev.junction.gateway.provider.ProviderRegistry;
+import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.provider.anthropic.AnthropicProviders;
 import dev.junction.gateway.provider.mock.MockChatProvider;
 import dev.junction.gateway.provider.openai.OpenAiProvider;
@@ -67,9 +71,9 @@ public final class ProviderFactory {
 		configured.forEach((name, provider) -> {
 			Provider effective = provider.withDefaults(properties.providersDefaults());
 			registry.register(create(name, effective),
-					new KeyPool(name, (effective.keys() != null) ? effective.keys() : List.of(),
+					new KeyPool(name, keys(name, effective),
 							(effective.keyRest() != null) ? effective.keyRest() : DEFAULT_KEY_REST,
-							(effective.keyCooldown() != null) ? effective.keyCooldown() : DEFAULT_KEY_COOLDOWN),
+							cooldown(name, effective)),
 					new ProviderLimiter(name,
 							(effective.concurrency() != null) ? effective.concurrency() : DEFAULT_CONCURRENCY,
 							(effective.queueSize() != null) ? effective.queueSize() : DEFAULT_QUEUE_SIZE,
@@ -93,8 +97,42 @@ public final class ProviderFactory {
 					(provider.connectTimeout() != null) ? provider.connectTimeout() : DEFAULT_CONNECT_TIMEOUT,
 					(provider.maxConnections() != null) ? provider.maxConnections() : DEFAULT_MAX_CONNECTIONS, models,
 					listingKey(provider), this.mapper);
-			case ANTHROPIC -> AnthropicProviders.create(name, provider, timeout, models, this.mapper);
+			case ANTHROPIC -> {
+				if (keys(name, provider).isEmpty()) {
+					throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
+							+ ".keys must hold at least one key for an anthropic provider");
+				}
+				yield AnthropicProviders.create(name, provider.baseUrl(), keys(name, provider),
+						provider.defaultMaxTokens(), timeout, models, this.mapper);
+			}
 		};
+	}
+
+	private static Duration cooldown(String name, Provider provider) {
+		Duration cooldown = (provider.keyCooldown() != null) ? provider.keyCooldown() : DEFAULT_KEY_COOLDOWN;
+		if (cooldown.isNegative() || cooldown.isZero()) {
+			throw new IllegalStateException(
+					GatewayProperties.PREFIX + ".providers." + name + ".key-cooldown must be positive");
+		}
+		return cooldown;
+	}
+
+	/** The provider's keys, each with a value and a weight of at least 1. */
+	private static List<ProviderKey> keys(String name, Provider provider) {
+		if (provider.keys() == null) {
+			return List.of();
+		}
+		return provider.keys().stream().map((key) -> {
+			if (key.value() == null || key.value().isBlank()) {
+				throw new IllegalStateException(
+						GatewayProperties.PREFIX + ".providers." + name + ".keys: a key has no value");
+			}
+			if (key.weight() < 1) {
+				throw new IllegalStateException(
+						GatewayProperties.PREFIX + ".providers." + name + ".keys: a key's weight must be at least 1");
+			}
+			return new ProviderKey(key.value(), key.weight(), key.models());
+		}).toList();
 	}
 
 	/** A call's one timeout: the provider's own, else a deprecated time limiter's, else the default. */

@@ -1,9 +1,9 @@
-package dev.junction.gateway.provider;
+package dev.junction.gateway.config;
 
 import java.time.Duration;
 
 import dev.junction.gateway.config.GatewayProperties.Provider;
-import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.provider.ProviderType;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 

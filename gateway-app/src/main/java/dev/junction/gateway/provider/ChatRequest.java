@@ -1,4 +1,4 @@
-package dev.junction.gateway.chat;
+package dev.junction.gateway.provider;
 
 import dev.junction.gateway.error.InvalidRequestException;
 import org.jspecify.annotations.Nullable;
