@@ -3,6 +3,7 @@ package dev.junction.gateway.ratelimit;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -76,13 +77,20 @@ public final class RateLimitStage implements ChatStage {
 			if (reservation == 0) {
 				return Mono.just(0L);
 			}
+			AtomicBoolean handedOn = new AtomicBoolean();
 			CompletableFuture<Optional<ConsumptionProbe>> consumed = guarded(
 					this.store.tryConsume(tokenKey(client), this.tokens, reservation));
 			return Mono.fromFuture(consumed, true)
-				// Cancelled while the store answers: give back whatever it takes.
-				.doOnCancel(() -> consumed.thenAccept((result) -> result.filter(ConsumptionProbe::isConsumed)
-					.ifPresent((taken) -> guarded(this.store.adjust(tokenKey(client), this.tokens, reservation)))))
+				// Cancelled before the store's answer is handed on: give back whatever it takes. Once
+				// handed on, the reservation is settled after the call, so it is never given back twice.
+				.doOnCancel(() -> {
+					if (!handedOn.get()) {
+						consumed.thenAccept((result) -> result.filter(ConsumptionProbe::isConsumed)
+							.ifPresent((taken) -> guarded(this.store.adjust(tokenKey(client), this.tokens, reservation))));
+					}
+				})
 				.flatMap((tokenResult) -> {
+					handedOn.set(true);
 					ConsumptionProbe tokenProbe = tokenResult.orElse(null);
 					if (tokenProbe != null && !tokenProbe.isConsumed()) {
 						return Mono.error(denied("rate_limit_tokens", "Not enough tokens left for this key: "
