@@ -1,11 +1,8 @@
 package dev.junction.gateway.cache;
 
-import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import dev.junction.gateway.auth.ClientIdentity;
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.routing.Route;
@@ -29,15 +26,14 @@ public final class CachePolicy {
 
 	private final ProviderRegistry providers;
 
-	public CachePolicy(GatewayProperties.Cache cache, Map<String, GatewayProperties.ModelAlias> aliases,
-			ProviderRegistry providers) {
-		String namespace = cache.sharedNamespace();
-		this.sharedNamespace = (namespace != null && !namespace.isBlank()) ? namespace : null;
-		this.sampledAliases = aliases.entrySet()
-			.stream()
-			.filter((alias) -> alias.getValue().cacheSampled())
-			.map(Map.Entry::getKey)
-			.collect(Collectors.toUnmodifiableSet());
+	/**
+	 * @param sharedNamespace one namespace for every key and user, or null for one per key and user
+	 * @param sampledAliases the aliases whose sampled requests may be cached too
+	 * @param providers the providers, whose types say whether they sample by default
+	 */
+	public CachePolicy(@Nullable String sharedNamespace, Set<String> sampledAliases, ProviderRegistry providers) {
+		this.sharedNamespace = (sharedNamespace != null && !sharedNamespace.isBlank()) ? sharedNamespace : null;
+		this.sampledAliases = Set.copyOf(sampledAliases);
 		this.providers = providers;
 	}
 

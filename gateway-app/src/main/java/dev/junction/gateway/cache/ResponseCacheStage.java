@@ -11,9 +11,13 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.junction.gateway.provider.ChatRequest;
+import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
+import dev.junction.gateway.pipeline.ChatExchange.CacheStatus;
+import dev.junction.gateway.pipeline.ChatMode;
 import dev.junction.gateway.pipeline.ChatStage;
-import dev.junction.gateway.provider.ChatChunk;
+import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.ChatResult;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -33,7 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
  * goes away; failures are not cached. {@code Cache-Control: no-cache} skips the lookup and
  * stores the fresh answer. Streams and sampled requests the policy refuses are never cached.
  * A hit carries the usage of the answer it repeats; stages that count spent tokens check
- * {@link ChatExchange#cacheStatus()}.
+ * {@link ChatExchange#servedFromCache()}.
  */
 public final class ResponseCacheStage implements ChatStage {
 
@@ -64,34 +68,38 @@ public final class ResponseCacheStage implements ChatStage {
 	}
 
 	@Override
-	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
+	@SuppressWarnings("unchecked")
+	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
+		if (next.mode() != ChatMode.COMPLETE) {
+			return next.apply(exchange, attempt);
+		}
+		// A complete call: T is ChatResult.
+		return (Flux<T>) Flux.from(complete(exchange, attempt, (Next<ChatResult>) next));
+	}
+
+	private Mono<ChatResult> complete(ChatExchange exchange, Attempt attempt, Next<ChatResult> next) {
 		return Mono.defer(() -> {
 			if (!this.policy.cacheable(exchange)) {
-				return next.complete(exchange);
+				return Mono.fromDirect(next.apply(exchange, attempt));
 			}
-			String key = key(exchange);
+			String key = key(exchange, attempt.request());
 			if (exchange.cacheBypass()) {
-				return call(exchange, next, key);
+				return call(exchange, attempt, next, key);
 			}
 			return this.store.get(key)
 				.map((cached) -> hit(exchange, cached))
-				.switchIfEmpty(Mono.defer(() -> call(exchange, next, key)));
+				.switchIfEmpty(Mono.defer(() -> call(exchange, attempt, next, key)));
 		});
 	}
 
-	@Override
-	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
-		return next.stream(exchange);
-	}
-
 	/** One upstream call per key at a time on this gateway; later identical requests share it. */
-	private Mono<ChatResult> call(ChatExchange exchange, Next next, String key) {
+	private Mono<ChatResult> call(ChatExchange exchange, Attempt attempt, Next<ChatResult> next, String key) {
 		CompletableFuture<ChatResult> mine = new CompletableFuture<>();
 		CompletableFuture<ChatResult> running = this.inFlight.putIfAbsent(key, mine);
 		if (running != null && !exchange.cacheBypass()) {
 			return Mono.fromFuture(running, true).map((shared) -> hit(exchange, shared));
 		}
-		next.complete(exchange)
+		Mono.fromDirect(next.apply(exchange, attempt))
 			.flatMap((result) -> this.store.put(key, result).thenReturn(result))
 			.toFuture()
 			.whenComplete((result, error) -> {
@@ -103,13 +111,13 @@ public final class ResponseCacheStage implements ChatStage {
 					mine.complete(result);
 				}
 			});
-		exchange.cacheStatus("MISS");
+		exchange.cacheStatus(CacheStatus.MISS);
 		this.misses.increment();
 		return Mono.fromFuture(mine, true);
 	}
 
 	private ChatResult hit(ChatExchange exchange, ChatResult cached) {
-		exchange.cacheStatus("HIT");
+		exchange.cacheStatus(CacheStatus.HIT);
 		this.hits.increment();
 		return cached;
 	}
@@ -118,11 +126,11 @@ public final class ResponseCacheStage implements ChatStage {
 	 * SHA-256 of the entry's namespace and the canonical request (object fields sorted,
 	 * answer-neutral fields dropped).
 	 */
-	String key(ChatExchange exchange) {
+	String key(ChatExchange exchange, ChatRequest request) {
 		ObjectNode entry = this.mapper.createObjectNode();
 		this.policy.scope(exchange, entry.putObject("scope"));
 		ObjectNode canonical = entry.putObject("request");
-		ObjectNode body = exchange.request().body();
+		ObjectNode body = request.body();
 		List<String> names = new ArrayList<>(body.propertyNames());
 		Collections.sort(names);
 		for (String name : names) {
@@ -130,7 +138,7 @@ public final class ResponseCacheStage implements ChatStage {
 				canonical.set(name, sorted(body.get(name)));
 			}
 		}
-		canonical.put("model", exchange.request().model());
+		canonical.put("model", request.model());
 		try {
 			byte[] digest = MessageDigest.getInstance("SHA-256")
 				.digest(entry.toString().getBytes(StandardCharsets.UTF_8));

@@ -11,6 +11,7 @@ import dev.junction.gateway.metrics.GatewayTimingFilter;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ChatChunk;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.requestid.RequestId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,10 +68,10 @@ public final class ChatCompletionsHandler {
 			if (RequestBodies.isBlank(body)) {
 				return Mono.error(InvalidRequestException.malformedJson("the request body is empty"));
 			}
+			HttpHeaders headers = web.getRequest().getHeaders();
 			ChatExchange exchange = new ChatExchange(ChatRequest.parse(body, this.mapper), ClientIdentity.of(web),
-					"chat", GatewayTimingFilter.start(web), RequestId.of(web));
-			exchange.cacheBypass(noCache(web.getRequest().getHeaders().getCacheControl()));
-			exchange.cacheSampled("true".equalsIgnoreCase(web.getRequest().getHeaders().getFirst(CACHE_SAMPLED)));
+					"chat", GatewayTimingFilter.start(web), RequestId.of(web), noCache(headers.getCacheControl()),
+					"true".equalsIgnoreCase(headers.getFirst(CACHE_SAMPLED)));
 			web.getAttributes().put(ChatExchange.ATTRIBUTE, exchange);
 			web.getResponse().beforeCommit(() -> Mono.fromRunnable(() -> headers(exchange, web.getResponse())));
 			return exchange.request().stream() ? stream(exchange) : complete(exchange);
@@ -87,7 +88,7 @@ public final class ChatCompletionsHandler {
 			headers.set("X-RateLimit-Reset", Long.toString(limit.resetSeconds()));
 		}
 		if (exchange.cacheStatus() != null) {
-			headers.set("X-Junction-Cache", exchange.cacheStatus());
+			headers.set("X-Junction-Cache", exchange.cacheStatus().name());
 		}
 	}
 

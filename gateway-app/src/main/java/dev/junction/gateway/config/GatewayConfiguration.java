@@ -1,8 +1,11 @@
 package dev.junction.gateway.config;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.junction.gateway.auth.GatewayKeyFilter;
 import dev.junction.gateway.cache.CachePolicy;
@@ -12,10 +15,11 @@ import dev.junction.gateway.cache.ResponseCacheStage;
 import dev.junction.gateway.cache.ResponseStore;
 import dev.junction.gateway.redis.RedisConnector;
 import dev.junction.gateway.pipeline.ChatStage;
-import dev.junction.gateway.provider.PoolStage;
+import dev.junction.gateway.pipeline.PoolStage;
 import dev.junction.gateway.ratelimit.BucketStore;
 import dev.junction.gateway.ratelimit.LocalBucketStore;
 import dev.junction.gateway.ratelimit.RateLimitStage;
+import dev.junction.gateway.ratelimit.RateLimits;
 import dev.junction.gateway.ratelimit.RedisBucketStore;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.metrics.ServerTiming;
@@ -29,7 +33,6 @@ import dev.junction.gateway.resilience.GatewayRulesRegistrar;
 import dev.junction.gateway.resilience.RetryStage;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.RetryRegistry;
-import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
 import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.chat.ChatCompletionsHandler;
 import dev.junction.gateway.chat.ModelsHandler;
@@ -41,11 +44,10 @@ import dev.junction.gateway.metrics.GatewayTimingFilter;
 import dev.junction.gateway.metrics.MetricsStage;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.pipeline.ProviderStage;
-import dev.junction.gateway.provider.ProviderFactory;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.ProvidersHealthIndicator;
 import dev.junction.gateway.routing.ModelRouter;
-import dev.junction.gateway.routing.RoutingStage;
+import dev.junction.gateway.pipeline.RoutingStage;
 import io.micrometer.core.instrument.MeterRegistry;
 import tools.jackson.databind.ObjectMapper;
 
@@ -74,7 +76,9 @@ public class GatewayConfiguration {
 
 	@Bean
 	ModelRouter modelRouter(ProviderRegistry providers, GatewayProperties properties) {
-		return new ModelRouter(providers.names(), properties.models());
+		Map<String, List<String>> aliases = new LinkedHashMap<>();
+		properties.models().forEach((alias, config) -> aliases.put(alias, config.targets()));
+		return new ModelRouter(providers.names(), aliases, GatewayProperties.PREFIX + ".models");
 	}
 
 	/** Keeps the gateway's retry and circuit-breaker rules under any Resilience4j configuration. */
@@ -113,13 +117,13 @@ public class GatewayConfiguration {
 	/**
 	 * The pipeline, outermost first: metrics, rate limits, routing, cache, fallback across the
 	 * route's targets, retries per target, the provider's permits and keys, the circuit
-	 * breaker and time limit per key, and the provider call.
+	 * breaker per key, and the provider call (which keeps the provider's one timeout).
 	 */
 	@Bean
 	ChatPipeline chatPipeline(GatewayProperties properties, GatewayMetrics metrics, ProviderRegistry providers,
 			ModelRouter router, BucketStore buckets, ResponseStore responses, ObjectMapper mapper,
 			MeterRegistry registry,
-			RetryRegistry retries, CircuitBreakerRegistry breakers, TimeLimiterRegistry timeLimiters) {
+			RetryRegistry retries, CircuitBreakerRegistry breakers) {
 		providers.all().forEach((entry) -> {
 			entry.limiter().bindTo(registry);
 			entry.keys().bindTo(registry);
@@ -127,19 +131,36 @@ public class GatewayConfiguration {
 		List<ChatStage> stages = new ArrayList<>();
 		stages.add(new MetricsStage(metrics, providers));
 		if (properties.rateLimit().enabled()) {
-			stages.add(new RateLimitStage(properties.rateLimit(), buckets, registry));
+			stages.add(new RateLimitStage(rateLimits(properties.rateLimit()), buckets, registry));
 		}
 		stages.add(new RoutingStage(router));
 		if (properties.cache().enabled()) {
 			stages.add(new ResponseCacheStage(responses,
-					new CachePolicy(properties.cache(), properties.models(), providers), mapper, registry));
+					new CachePolicy(properties.cache().sharedNamespace(), sampledAliases(properties), providers), mapper,
+					registry));
 		}
 		stages.add(new FallbackStage(registry));
 		stages.add(new RetryStage(retries));
 		stages.add(new PoolStage(providers));
-		stages.add(new CircuitBreakerStage(breakers, timeLimiters));
+		stages.add(new CircuitBreakerStage(breakers));
 		stages.add(new ProviderStage(providers));
 		return new ChatPipeline(stages);
+	}
+
+	private static Set<String> sampledAliases(GatewayProperties properties) {
+		Set<String> aliases = new HashSet<>();
+		properties.models().forEach((alias, config) -> {
+			if (config.cacheSampled()) {
+				aliases.add(alias);
+			}
+		});
+		return aliases;
+	}
+
+	/** The rate-limit budgets as configured. */
+	public static RateLimits rateLimits(GatewayProperties.RateLimit limits) {
+		return new RateLimits(limits.requests(), limits.tokens(), limits.window(), limits.defaultReservation(),
+				limits.failOpen(), GatewayProperties.PREFIX + ".rate-limit");
 	}
 
 	@Bean

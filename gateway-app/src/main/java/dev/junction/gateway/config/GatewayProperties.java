@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import dev.junction.gateway.provider.ProviderType;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -34,25 +35,6 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	public GatewayProperties {
 		providers = (providers != null) ? providers : Map.of();
 		models = (models != null) ? models : Map.of();
-	}
-
-	/** The kinds of provider adapter. */
-	public enum ProviderType {
-
-		/** Any OpenAI-compatible HTTP API, passed through. */
-		OPENAI,
-
-		/** Anthropic's Messages API, through Spring AI. */
-		ANTHROPIC,
-
-		/** The in-process deterministic emulator. */
-		MOCK;
-
-		/** Whether a request that sets no temperature gets a sampled (non-deterministic) answer. */
-		public boolean samplesByDefault() {
-			return this != MOCK;
-		}
-
 	}
 
 	/**

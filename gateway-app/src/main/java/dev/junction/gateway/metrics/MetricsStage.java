@@ -7,16 +7,15 @@ import dev.junction.gateway.error.DeniedException;
 import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.UpstreamException;
+import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
-import dev.junction.gateway.provider.ChatChunk;
-import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.routing.Target;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 import reactor.core.publisher.SignalType;
 
 /** The outermost stage: times every call and counts its tokens, whatever its outcome. */
@@ -36,30 +35,23 @@ public final class MetricsStage implements ChatStage {
 	}
 
 	@Override
-	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
-		return next.complete(exchange)
-			.doOnSuccess((result) -> record(exchange, GatewayMetrics.Outcome.SUCCESS,
-					(result != null) ? result.usage() : null, null))
-			.doOnError((error) -> record(exchange, outcome(error), null, error))
-			.doOnCancel(() -> record(exchange, GatewayMetrics.Outcome.CANCELLED, null, null));
-	}
-
-	@Override
-	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
+	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
 		return Flux.defer(() -> {
 			AtomicReference<Usage> usage = new AtomicReference<>();
-			return next.stream(exchange).doOnNext((chunk) -> {
-				if (chunk.usage() != null) {
-					usage.set(chunk.usage());
+			return next.apply(exchange, attempt).doOnNext((output) -> {
+				if (output.usage() != null) {
+					usage.set(output.usage());
 				}
-			}).doFinally((signal) -> {
-				if (signal == SignalType.ON_COMPLETE) {
-					record(exchange, GatewayMetrics.Outcome.SUCCESS, usage.get(), null);
-				}
-				else if (signal == SignalType.CANCEL) {
-					record(exchange, GatewayMetrics.Outcome.CANCELLED, usage.get(), null);
-				}
-			}).doOnError((error) -> record(exchange, outcome(error), usage.get(), error));
+			})
+				.doFinally((signal) -> {
+					if (signal == SignalType.ON_COMPLETE) {
+						record(exchange, GatewayMetrics.Outcome.SUCCESS, usage.get(), null);
+					}
+					else if (signal == SignalType.CANCEL) {
+						record(exchange, GatewayMetrics.Outcome.CANCELLED, usage.get(), null);
+					}
+				})
+				.doOnError((error) -> record(exchange, outcome(error), usage.get(), error));
 		});
 	}
 
@@ -70,7 +62,7 @@ public final class MetricsStage implements ChatStage {
 		String type = (target != null) ? this.providers.get(target.provider()).provider().type().name().toLowerCase()
 				: "none";
 		String model = (target != null) ? target.model() : "none";
-		boolean cached = "HIT".equals(exchange.cacheStatus());
+		boolean cached = exchange.servedFromCache();
 		this.metrics.request(outcome, exchange.entryPoint(), cached ? "cache" : provider, cached ? "cache" : type,
 				model, System.nanoTime() - exchange.startNanos(), cached ? null : usage,
 				(error != null) ? errorType(error) : null);

@@ -2,15 +2,16 @@ package dev.junction.gateway.pipeline;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.junction.gateway.chat.ChatRequest;
-import dev.junction.gateway.provider.KeyPool;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.routing.Route;
 import dev.junction.gateway.routing.Target;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One client request on its way through the pipeline: what was asked, where it is being
- * served, and how long the upstream took, so the gateway's own time can be told apart.
+ * One client request on its way through the pipeline, with the facts that hold for the whole
+ * request: what was asked, its route, where it was last sent, its rate-limit budget, whether
+ * the cache answered, and how long upstreams took, so the gateway's own time can be told
+ * apart. What varies from one attempt to the next travels as an {@link Attempt}.
  */
 public final class ChatExchange {
 
@@ -35,15 +36,13 @@ public final class ChatExchange {
 
 	private volatile @Nullable Target target;
 
-	private volatile KeyPool.@Nullable PooledKey key;
-
 	private volatile @Nullable RateLimitStatus rateLimit;
 
-	private volatile @Nullable String cacheStatus;
+	private volatile @Nullable CacheStatus cacheStatus;
 
-	private volatile boolean cacheBypass;
+	private final boolean cacheBypass;
 
-	private volatile boolean cacheSampled;
+	private final boolean cacheSampled;
 
 	/**
 	 * @param request the parsed request
@@ -53,11 +52,27 @@ public final class ChatExchange {
 	 * @param requestId the request's id, sent upstream and written in its log lines
 	 */
 	public ChatExchange(ChatRequest request, String client, String entryPoint, long startNanos, String requestId) {
+		this(request, client, entryPoint, startNanos, requestId, false, false);
+	}
+
+	/**
+	 * @param request the parsed request
+	 * @param client who is asking: the gateway key's id, or the client address
+	 * @param entryPoint the API it came through (a metric tag: chat, rpc, trpc)
+	 * @param startNanos {@link System#nanoTime()} when the request arrived
+	 * @param requestId the request's id, sent upstream and written in its log lines
+	 * @param cacheBypass whether the client asked not to be served from the cache
+	 * @param cacheSampled whether the client asked for the answer to a sampled request to be cached
+	 */
+	public ChatExchange(ChatRequest request, String client, String entryPoint, long startNanos, String requestId,
+			boolean cacheBypass, boolean cacheSampled) {
 		this.request = request;
 		this.requestId = requestId;
 		this.client = client;
 		this.entryPoint = entryPoint;
 		this.startNanos = startNanos;
+		this.cacheBypass = cacheBypass;
+		this.cacheSampled = cacheSampled;
 	}
 
 	public ChatRequest request() {
@@ -80,30 +95,28 @@ public final class ChatExchange {
 		return this.startNanos;
 	}
 
+	/** Where the requested model can be served, once routing has resolved it. */
 	public @Nullable Route route() {
 		return this.route;
 	}
 
-	public void route(Route route) {
+	void route(Route route) {
 		this.route = route;
 	}
 
-	/** The target currently being tried. */
+	/** The target the request was last sent to, or its route's first before any was tried. */
 	public @Nullable Target target() {
-		return this.target;
+		Target target = this.target;
+		if (target != null) {
+			return target;
+		}
+		Route route = this.route;
+		return (route != null) ? route.primary() : null;
 	}
 
-	public void target(Target target) {
+	/** Records the target an attempt goes to. */
+	void sentTo(Target target) {
 		this.target = target;
-	}
-
-	/** The upstream key chosen for the current attempt, if the provider uses keys. */
-	public KeyPool.@Nullable PooledKey key() {
-		return this.key;
-	}
-
-	public void key(KeyPool.@Nullable PooledKey key) {
-		this.key = key;
 	}
 
 	/** The client's rate-limit budget after this request, when limits are on. */
@@ -115,13 +128,18 @@ public final class ChatExchange {
 		this.rateLimit = status;
 	}
 
-	/** HIT or MISS when the response cache was consulted. */
-	public @Nullable String cacheStatus() {
+	/** What the response cache did, when it was consulted. */
+	public @Nullable CacheStatus cacheStatus() {
 		return this.cacheStatus;
 	}
 
-	public void cacheStatus(String status) {
+	public void cacheStatus(CacheStatus status) {
 		this.cacheStatus = status;
+	}
+
+	/** Whether the answer came from the response cache rather than a provider. */
+	public boolean servedFromCache() {
+		return this.cacheStatus == CacheStatus.HIT;
 	}
 
 	/** Whether the client asked not to be served from the cache ({@code Cache-Control: no-cache}). */
@@ -129,17 +147,20 @@ public final class ChatExchange {
 		return this.cacheBypass;
 	}
 
-	public void cacheBypass(boolean bypass) {
-		this.cacheBypass = bypass;
-	}
-
 	/** Whether the client asked for its answer to be cached even though the request is sampled. */
 	public boolean cacheSampled() {
 		return this.cacheSampled;
 	}
 
-	public void cacheSampled(boolean cacheSampled) {
-		this.cacheSampled = cacheSampled;
+	/** What the response cache did with a request, as {@code X-Junction-Cache} reports it. */
+	public enum CacheStatus {
+
+		/** Answered from the cache, or by an identical request's call in flight. */
+		HIT,
+
+		/** Looked up, not found: answered by the provider and stored. */
+		MISS
+
 	}
 
 	/**

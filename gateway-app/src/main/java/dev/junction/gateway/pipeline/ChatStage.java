@@ -1,28 +1,26 @@
 package dev.junction.gateway.pipeline;
 
-import dev.junction.gateway.provider.ChatChunk;
-import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ChatOutput;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
  * One stage of the provider pipeline (metrics, routing, limits, cache, pool, resilience,
- * the provider call). A stage does its part and hands the exchange to the next one; it may
- * also answer itself or fail. Stages see both shapes of a call: a complete answer and a
- * stream of chunks.
+ * the provider call). A stage does its part and hands the attempt to the next one, changed
+ * or not; it may also answer itself or fail. A stage is written once, for any
+ * {@link ChatMode}: a complete answer is a stream of one {@link dev.junction.gateway.provider.ChatResult},
+ * a streamed one a stream of {@link dev.junction.gateway.provider.ChatChunk}s.
  */
 public interface ChatStage {
 
-	Mono<ChatResult> complete(ChatExchange exchange, Next next);
-
-	Flux<ChatChunk> stream(ChatExchange exchange, Next next);
+	<T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next);
 
 	/** The rest of the pipeline after a stage. */
-	interface Next {
+	interface Next<T extends ChatOutput> {
 
-		Mono<ChatResult> complete(ChatExchange exchange);
+		Flux<T> apply(ChatExchange exchange, Attempt attempt);
 
-		Flux<ChatChunk> stream(ChatExchange exchange);
+		/** The shape of the call going through. */
+		ChatMode<T> mode();
 
 	}
 

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * @param usageOnly whether this is the final usage chunk (no choices), which clients get
  * only when they asked for {@code stream_options.include_usage}
  */
-public record ChatChunk(String json, @Nullable Usage usage, boolean usageOnly) {
+public record ChatChunk(String json, @Nullable Usage usage, boolean usageOnly) implements ChatOutput {
 
 	public static ChatChunk of(String json) {
 		return new ChatChunk(json, null, false);

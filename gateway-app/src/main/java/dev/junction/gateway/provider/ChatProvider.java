@@ -2,7 +2,6 @@ package dev.junction.gateway.provider;
 
 import java.util.List;
 
-import dev.junction.gateway.config.GatewayProperties.ProviderType;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 

@@ -10,5 +10,6 @@ import org.jspecify.annotations.Nullable;
  * @param finishReason the first choice's finish reason
  * @param responseModel the model the upstream says answered
  */
-public record ChatResult(byte[] body, Usage usage, @Nullable String finishReason, @Nullable String responseModel) {
+public record ChatResult(byte[] body, Usage usage, @Nullable String finishReason,
+		@Nullable String responseModel) implements ChatOutput {
 }

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.DeniedException;
 import dev.junction.gateway.error.UpstreamException;
 import io.micrometer.core.instrument.Counter;
@@ -44,23 +43,20 @@ public final class KeyPool {
 
 	private volatile @Nullable MeterRegistry registry;
 
-	public KeyPool(String provider, List<GatewayProperties.Key> keys, Duration defaultRest, Duration cooldown) {
+	public KeyPool(String provider, List<ProviderKey> keys, Duration defaultRest, Duration cooldown) {
 		this.provider = provider;
 		this.defaultRest = defaultRest;
 		this.cooldown = cooldown;
-		for (GatewayProperties.Key key : keys) {
+		for (ProviderKey key : keys) {
 			if (key.value() == null || key.value().isBlank()) {
-				throw new IllegalStateException(
-						GatewayProperties.PREFIX + ".providers." + provider + ".keys: a key has no value");
+				throw new IllegalStateException("Provider '" + provider + "': a key has no value");
 			}
 			if (key.weight() < 1) {
-				throw new IllegalStateException(
-						GatewayProperties.PREFIX + ".providers." + provider + ".keys: a key's weight must be at least 1");
+				throw new IllegalStateException("Provider '" + provider + "': a key's weight must be at least 1");
 			}
 		}
 		if (cooldown.isNegative() || cooldown.isZero()) {
-			throw new IllegalStateException(
-					GatewayProperties.PREFIX + ".providers." + provider + ".key-cooldown must be positive");
+			throw new IllegalStateException("Provider '" + provider + "': the key cool-down must be positive");
 		}
 		this.keys = keys.stream().map((key) -> new PooledKey(key, keys.indexOf(key))).toList();
 	}
@@ -291,7 +287,7 @@ public final class KeyPool {
 	/** One key and its health. */
 	public static final class PooledKey {
 
-		private final GatewayProperties.Key config;
+		private final ProviderKey config;
 
 		private final int index;
 
@@ -301,7 +297,7 @@ public final class KeyPool {
 
 		private volatile long restUntil;
 
-		PooledKey(GatewayProperties.Key config, int index) {
+		PooledKey(ProviderKey config, int index) {
 			this.config = config;
 			this.index = index;
 			this.restUntil = System.nanoTime();

@@ -4,8 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
-import dev.junction.gateway.error.InvalidRequestException;
-
 /** The configured providers by name, each with its key pool. */
 public final class ProviderRegistry {
 
@@ -19,10 +17,11 @@ public final class ProviderRegistry {
 		return this.providers.keySet();
 	}
 
+	/** The provider of a name from {@link #names()}; routing turns unknown names away before this. */
 	public Entry get(String name) {
 		Entry entry = this.providers.get(name);
 		if (entry == null) {
-			throw InvalidRequestException.notFound("No provider named '" + name + "' is configured.");
+			throw new IllegalArgumentException("No provider named '" + name + "' is configured");
 		}
 		return entry;
 	}

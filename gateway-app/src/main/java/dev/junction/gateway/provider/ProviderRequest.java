@@ -1,6 +1,5 @@
 package dev.junction.gateway.provider;
 
-import dev.junction.gateway.chat.ChatRequest;
 import org.jspecify.annotations.Nullable;
 
 /**

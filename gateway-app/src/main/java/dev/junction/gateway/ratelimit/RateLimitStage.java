@@ -3,15 +3,15 @@ package dev.junction.gateway.ratelimit;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.DeniedException;
+import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
-import dev.junction.gateway.provider.ChatChunk;
-import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.Usage;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
@@ -39,7 +39,7 @@ public final class RateLimitStage implements ChatStage {
 
 	private static final Logger logger = LoggerFactory.getLogger(RateLimitStage.class);
 
-	private final GatewayProperties.RateLimit properties;
+	private final RateLimits properties;
 
 	private final BucketStore store;
 
@@ -49,31 +49,21 @@ public final class RateLimitStage implements ChatStage {
 
 	private final MeterRegistry registry;
 
-	public RateLimitStage(GatewayProperties.RateLimit properties, BucketStore store, MeterRegistry registry) {
+	public RateLimitStage(RateLimits properties, BucketStore store, MeterRegistry registry) {
 		this.properties = properties;
 		this.store = store;
 		this.registry = registry;
-		this.requests = configuration(properties.requests(), properties.window());
-		this.tokens = configuration(properties.tokens(), properties.window());
+		this.requests = configuration(properties, properties.requests());
+		this.tokens = configuration(properties, properties.tokens());
 	}
 
 	@Override
-	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
-		return reserve(exchange).flatMap((reserved) -> {
-			AtomicReference<Usage> usage = new AtomicReference<>();
-			return next.complete(exchange)
-				.doOnNext((result) -> usage.set(result.usage()))
-				.doFinally((signal) -> settle(exchange, reserved, usage.get()));
-		});
-	}
-
-	@Override
-	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
+	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
 		return reserve(exchange).flatMapMany((reserved) -> {
 			AtomicReference<Usage> usage = new AtomicReference<>();
-			return next.stream(exchange).doOnNext((chunk) -> {
-				if (chunk.usage() != null) {
-					usage.set(chunk.usage());
+			return next.apply(exchange, attempt).doOnNext((output) -> {
+				if (output.usage() != null) {
+					usage.set(output.usage());
 				}
 			}).doFinally((signal) -> settle(exchange, reserved, usage.get()));
 		});
@@ -87,13 +77,20 @@ public final class RateLimitStage implements ChatStage {
 			if (reservation == 0) {
 				return Mono.just(0L);
 			}
+			AtomicBoolean handedOn = new AtomicBoolean();
 			CompletableFuture<Optional<ConsumptionProbe>> consumed = guarded(
 					this.store.tryConsume(tokenKey(client), this.tokens, reservation));
 			return Mono.fromFuture(consumed, true)
-				// Cancelled while the store answers: give back whatever it takes.
-				.doOnCancel(() -> consumed.thenAccept((result) -> result.filter(ConsumptionProbe::isConsumed)
-					.ifPresent((taken) -> guarded(this.store.adjust(tokenKey(client), this.tokens, reservation)))))
+				// Cancelled before the store's answer is handed on: give back whatever it takes. Once
+				// handed on, the reservation is settled after the call, so it is never given back twice.
+				.doOnCancel(() -> {
+					if (!handedOn.get()) {
+						consumed.thenAccept((result) -> result.filter(ConsumptionProbe::isConsumed)
+							.ifPresent((taken) -> guarded(this.store.adjust(tokenKey(client), this.tokens, reservation))));
+					}
+				})
 				.flatMap((tokenResult) -> {
+					handedOn.set(true);
 					ConsumptionProbe tokenProbe = tokenResult.orElse(null);
 					if (tokenProbe != null && !tokenProbe.isConsumed()) {
 						return Mono.error(denied("rate_limit_tokens", "Not enough tokens left for this key: "
@@ -139,7 +136,7 @@ public final class RateLimitStage implements ChatStage {
 		if (reserved == 0) {
 			return;
 		}
-		long used = (usage != null && !"HIT".equals(exchange.cacheStatus())) ? usage.totalTokens() : 0;
+		long used = (usage != null && !exchange.servedFromCache()) ? usage.totalTokens() : 0;
 		if (used != reserved) {
 			guarded(this.store.adjust(tokenKey(exchange.client()), this.tokens, reserved - used));
 		}
@@ -186,10 +183,11 @@ public final class RateLimitStage implements ChatStage {
 		return Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L);
 	}
 
-	private static BucketConfiguration configuration(long capacity, Duration window) {
+	private static BucketConfiguration configuration(RateLimits limits, long capacity) {
+		Duration window = limits.window();
 		long size = Math.max(1, capacity);
 		if (size > window.toNanos()) {
-			throw new IllegalStateException(GatewayProperties.PREFIX + ".rate-limit: " + size + " per "
+			throw new IllegalStateException(limits.property() + ": " + size + " per "
 					+ window + " refills faster than Bucket4j's limit of one token per nanosecond");
 		}
 		return BucketConfiguration.builder()

@@ -1,24 +1,18 @@
 package dev.junction.gateway.resilience;
 
 import java.time.Duration;
-import java.util.concurrent.TimeoutException;
 
 import dev.junction.gateway.error.DeniedException;
-import dev.junction.gateway.error.UpstreamException;
+import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
-import dev.junction.gateway.provider.ChatChunk;
-import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.KeyPool;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.reactor.circuitbreaker.operator.CircuitBreakerOperator;
-import io.github.resilience4j.reactor.timelimiter.TimeLimiterOperator;
-import io.github.resilience4j.timelimiter.TimeLimiter;
-import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
  * Guards each provider key with a Resilience4j circuit breaker ({@code <provider>:<key>},
@@ -32,49 +26,28 @@ public final class CircuitBreakerStage implements ChatStage {
 
 	private final CircuitBreakerRegistry breakers;
 
-	private final TimeLimiterRegistry limiters;
-
-	public CircuitBreakerStage(CircuitBreakerRegistry breakers, TimeLimiterRegistry limiters) {
+	public CircuitBreakerStage(CircuitBreakerRegistry breakers) {
 		this.breakers = breakers;
-		this.limiters = limiters;
 	}
 
 	@Override
-	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
-		return Mono.defer(() -> {
-			CircuitBreaker breaker = breaker(exchange);
-			TimeLimiter limiter = timeLimiter(exchange);
-			return next.complete(exchange)
-				.transformDeferred(TimeLimiterOperator.of(limiter))
-				.onErrorMap(TimeoutException.class, (ex) -> UpstreamException.timeout(exchange.target().provider(),
-						limiter.getTimeLimiterConfig().getTimeoutDuration()))
-				.transformDeferred(CircuitBreakerOperator.of(breaker))
-				.onErrorMap(CallNotPermittedException.class, (ex) -> open(breaker));
-		});
-	}
-
-	@Override
-	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
+	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
 		return Flux.defer(() -> {
-			CircuitBreaker breaker = breaker(exchange);
-			Duration firstChunk = timeLimiter(exchange).getTimeLimiterConfig().getTimeoutDuration();
-			return next.stream(exchange)
-				.timeout(Mono.delay(firstChunk), (chunk) -> Mono.never())
-				.onErrorMap(TimeoutException.class,
-						(ex) -> UpstreamException.timeout(exchange.target().provider(), firstChunk))
+			CircuitBreaker breaker = breaker(attempt);
+			return next.apply(exchange, attempt)
 				.transformDeferred(CircuitBreakerOperator.of(breaker))
 				.onErrorMap(CallNotPermittedException.class, (ex) -> open(breaker));
 		});
 	}
 
 	/**
-	 * The breaker of the exchange's key: an instance configured under its name
+	 * The breaker of the attempt's key: an instance configured under its name
 	 * ({@code instances.[<provider>:key0]}), or one made from the provider's instance
 	 * ({@code instances.<provider>}), its shared config, or the default.
 	 */
-	private CircuitBreaker breaker(ChatExchange exchange) {
-		String provider = exchange.target().provider();
-		KeyPool.PooledKey key = exchange.key();
+	private CircuitBreaker breaker(Attempt attempt) {
+		String provider = attempt.routed().provider();
+		KeyPool.PooledKey key = attempt.key();
 		String name = provider + ":" + ((key != null) ? key.id() : "nokey");
 		return this.breakers.find(name)
 			.orElseGet(() -> this.breakers.circuitBreaker(name,
@@ -82,13 +55,6 @@ public final class CircuitBreakerStage implements ChatStage {
 						.map(CircuitBreaker::getCircuitBreakerConfig)
 						.or(() -> this.breakers.getConfiguration(provider))
 						.orElse(this.breakers.getDefaultConfig())));
-	}
-
-	private TimeLimiter timeLimiter(ChatExchange exchange) {
-		String provider = exchange.target().provider();
-		return this.limiters.find(provider)
-			.orElseGet(() -> this.limiters.timeLimiter(provider,
-					this.limiters.getConfiguration(provider).orElse(this.limiters.getDefaultConfig())));
 	}
 
 	private static DeniedException open(CircuitBreaker breaker) {

@@ -2,15 +2,15 @@ package dev.junction.gateway.resilience;
 
 import java.util.List;
 
+import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
-import dev.junction.gateway.provider.ChatChunk;
-import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ChatOutput;
+import dev.junction.gateway.routing.Route;
 import dev.junction.gateway.routing.Target;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
  * Tries the route's targets in order: the next one is taken when a target fails
@@ -30,39 +30,28 @@ public final class FallbackStage implements ChatStage {
 	}
 
 	@Override
-	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
-		return attempt(exchange, next, exchange.route().targets(), 0);
+	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
+		Route route = exchange.route();
+		if (route == null) {
+			return Flux.error(new IllegalStateException("fallback runs before routing"));
+		}
+		Flux<T> answer = attempt(exchange, attempt, next, route.targets(), 0);
+		return next.mode().streaming() ? FirstChunkGuard.unmark(answer) : answer;
 	}
 
-	@Override
-	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
-		return FirstChunkGuard.unmark(attemptStream(exchange, next, exchange.route().targets(), 0));
-	}
-
-	private Mono<ChatResult> attempt(ChatExchange exchange, Next next, List<Target> targets, int index) {
-		return Mono.defer(() -> {
-			exchange.target(targets.get(index));
-			Mono<ChatResult> call = next.complete(exchange);
-			if (index + 1 >= targets.size()) {
-				return call;
-			}
-			return call.onErrorResume(Failures::worthFallingBack, (error) -> {
-				count(targets.get(index));
-				return attempt(exchange, next, targets, index + 1);
-			});
-		});
-	}
-
-	private Flux<ChatChunk> attemptStream(ChatExchange exchange, Next next, List<Target> targets, int index) {
+	private <T extends ChatOutput> Flux<T> attempt(ChatExchange exchange, Attempt attempt, Next<T> next,
+			List<Target> targets, int index) {
 		return Flux.defer(() -> {
-			exchange.target(targets.get(index));
-			Flux<ChatChunk> call = FirstChunkGuard.mark(next.stream(exchange));
+			Flux<T> call = next.apply(exchange, attempt.to(targets.get(index)));
+			if (next.mode().streaming()) {
+				call = FirstChunkGuard.mark(call);
+			}
 			if (index + 1 >= targets.size()) {
 				return call;
 			}
 			return call.onErrorResume(Failures::worthFallingBack, (error) -> {
 				count(targets.get(index));
-				return attemptStream(exchange, next, targets, index + 1);
+				return attempt(exchange, attempt, next, targets, index + 1);
 			});
 		});
 	}

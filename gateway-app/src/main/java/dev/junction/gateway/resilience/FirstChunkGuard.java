@@ -2,7 +2,6 @@ package dev.junction.gateway.resilience;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.junction.gateway.provider.ChatChunk;
 import reactor.core.publisher.Flux;
 
 /**
@@ -15,7 +14,7 @@ final class FirstChunkGuard {
 	}
 
 	/** The stream, with failures after its first chunk wrapped in {@link AfterFirstChunk}. */
-	static Flux<ChatChunk> mark(Flux<ChatChunk> stream) {
+	static <T> Flux<T> mark(Flux<T> stream) {
 		return Flux.defer(() -> {
 			AtomicBoolean emitted = new AtomicBoolean();
 			return stream.doOnNext((chunk) -> emitted.set(true))
@@ -24,7 +23,7 @@ final class FirstChunkGuard {
 	}
 
 	/** The stream with marked failures turned back into what they were. */
-	static Flux<ChatChunk> unmark(Flux<ChatChunk> stream) {
+	static <T> Flux<T> unmark(Flux<T> stream) {
 		return stream.onErrorMap(AfterFirstChunk.class, Throwable::getCause);
 	}
 

@@ -1,14 +1,13 @@
 package dev.junction.gateway.resilience;
 
+import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
-import dev.junction.gateway.provider.ChatChunk;
-import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ChatOutput;
 import io.github.resilience4j.reactor.retry.RetryOperator;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryRegistry;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
  * Retries a target on transient upstream failures (connection errors, timeouts, 429, 5xx)
@@ -26,18 +25,13 @@ public final class RetryStage implements ChatStage {
 	}
 
 	@Override
-	public Mono<ChatResult> complete(ChatExchange exchange, Next next) {
-		return Mono.defer(() -> next.complete(exchange)).transformDeferred(RetryOperator.of(retry(exchange)));
+	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
+		Flux<T> call = Flux.defer(() -> next.apply(exchange, attempt));
+		return (next.mode().streaming() ? FirstChunkGuard.mark(call) : call)
+			.transformDeferred(RetryOperator.of(retry(attempt.routed().provider())));
 	}
 
-	@Override
-	public Flux<ChatChunk> stream(ChatExchange exchange, Next next) {
-		return FirstChunkGuard.mark(Flux.defer(() -> next.stream(exchange)))
-			.transformDeferred(RetryOperator.of(retry(exchange)));
-	}
-
-	private Retry retry(ChatExchange exchange) {
-		String provider = exchange.target().provider();
+	private Retry retry(String provider) {
 		return this.registry.find(provider)
 			.orElseGet(() -> this.registry.retry(provider,
 					this.registry.getConfiguration(provider).orElse(this.registry.getDefaultConfig())));

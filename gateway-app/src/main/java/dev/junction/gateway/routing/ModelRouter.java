@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.InvalidRequestException;
 import org.jspecify.annotations.Nullable;
 
@@ -19,17 +18,22 @@ public final class ModelRouter {
 
 	private final Map<String, Route> aliases = new LinkedHashMap<>();
 
-	public ModelRouter(Set<String> providers, Map<String, GatewayProperties.ModelAlias> aliases) {
+	/**
+	 * @param providers the configured provider names
+	 * @param aliases each alias's targets, {@code provider/model} in order
+	 * @param property where the aliases are configured, named in start-up failures
+	 */
+	public ModelRouter(Set<String> providers, Map<String, List<String>> aliases, String property) {
 		this.providers = Set.copyOf(providers);
-		aliases.forEach((alias, config) -> {
-			if (config.targets() == null || config.targets().isEmpty()) {
+		aliases.forEach((alias, configured) -> {
+			if (configured == null || configured.isEmpty()) {
 				throw new IllegalStateException(
-						GatewayProperties.PREFIX + ".models." + alias + ".targets must list at least one provider/model");
+						property + "." + alias + ".targets must list at least one provider/model");
 			}
-			List<Target> targets = config.targets().stream().map((target) -> {
+			List<Target> targets = configured.stream().map((target) -> {
 				Target parsed = parse(target);
 				if (parsed == null) {
-					throw new IllegalStateException(GatewayProperties.PREFIX + ".models." + alias + ".targets: '" + target
+					throw new IllegalStateException(property + "." + alias + ".targets: '" + target
 							+ "' is not <provider>/<model> with a configured provider " + this.providers);
 				}
 				return parsed;

@@ -6,6 +6,7 @@ import java.util.List;
 import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.calculator.CalculatorClient;
 import dev.junction.gateway.chat.RequestBodies;
+import dev.junction.gateway.config.GatewayConfiguration;
 import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.pipeline.ChatPipeline;
@@ -45,7 +46,7 @@ public class RpcConfiguration {
 		all.addAll(new CalculatorProcedures(calculator).procedures());
 		// The same buckets as the pipeline's rate-limit stage: one budget per client for everything.
 		RequestBudget budget = gateway.rateLimit().enabled()
-				? new RateLimitStage(gateway.rateLimit(), buckets, registry)::takeRequest : RequestBudget.UNLIMITED;
+				? new RateLimitStage(GatewayConfiguration.rateLimits(gateway.rateLimit()), buckets, registry)::takeRequest : RequestBudget.UNLIMITED;
 		return new Procedures(OpenRpc.withDiscover(all), keys, budget);
 	}
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import dev.junction.gateway.provider.ProviderType;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.util.unit.DataSize;
@@ -14,7 +15,7 @@ class GatewayPropertiesTests {
 
 	@Test
 	void toStringShowsNoKeyOrPassword() {
-		GatewayProperties.Provider provider = new GatewayProperties.Provider(GatewayProperties.ProviderType.OPENAI, null,
+		GatewayProperties.Provider provider = new GatewayProperties.Provider(ProviderType.OPENAI, null,
 				List.of(new GatewayProperties.Key("sk-provider-secret", 1, null)), null, null, null, null, null, null,
 				null, null, null, null, null);
 		GatewayProperties properties = new GatewayProperties(Map.of("p", provider), provider, Map.of(),

@@ -3,7 +3,6 @@ package dev.junction.gateway.provider;
 import java.time.Duration;
 import java.util.List;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.error.DeniedException;
 import dev.junction.gateway.error.UpstreamException;
 import org.junit.jupiter.api.Test;
@@ -15,7 +14,7 @@ class KeyPoolTests {
 
 	private static final Duration COOLDOWN = Duration.ofMillis(200);
 
-	private final KeyPool pool = new KeyPool("p", List.of(new GatewayProperties.Key("sk-only", 1, null)),
+	private final KeyPool pool = new KeyPool("p", List.of(new ProviderKey("sk-only", 1, null)),
 			Duration.ofSeconds(30), COOLDOWN);
 
 	@Test

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.junction.gateway.config.GatewayProperties.ModelAlias;
 import dev.junction.gateway.error.InvalidRequestException;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 class ModelRouterTests {
 
 	private final ModelRouter router = new ModelRouter(Set.of("openai", "anthropic"),
-			Map.of("smart", new ModelAlias(List.of("anthropic/claude-sonnet-4-5", "openai/gpt-4o"), false)));
+			Map.of("smart", List.of("anthropic/claude-sonnet-4-5", "openai/gpt-4o")), "junction.models");
 
 	@Test
 	void splitsProviderFromModelAtTheFirstSlash() {
@@ -43,7 +42,7 @@ class ModelRouterTests {
 	@Test
 	void failsFastOnAnAliasNamingAnUnknownProvider() {
 		assertThatIllegalStateException()
-			.isThrownBy(() -> new ModelRouter(Set.of("openai"), Map.of("bad", new ModelAlias(List.of("nope/x"), false))))
+			.isThrownBy(() -> new ModelRouter(Set.of("openai"), Map.of("bad", List.of("nope/x")), "junction.models"))
 			.withMessageContaining("junction.models.bad.targets");
 	}
 

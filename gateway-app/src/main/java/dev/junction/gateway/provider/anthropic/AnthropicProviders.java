@@ -14,14 +14,15 @@ import com.anthropic.errors.AnthropicInvalidDataException;
 import com.anthropic.errors.AnthropicIoException;
 import com.anthropic.errors.AnthropicRetryableException;
 import com.anthropic.errors.AnthropicServiceException;
-import dev.junction.gateway.config.GatewayProperties;
-import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.provider.ProviderKey;
+import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.springai.SpringAiChatProvider;
 import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.ai.anthropic.AnthropicChatModel;
@@ -41,17 +42,24 @@ public final class AnthropicProviders {
 	private AnthropicProviders() {
 	}
 
-	public static SpringAiChatProvider create(String name, GatewayProperties.Provider provider, Duration timeout,
-			List<String> models, ObjectMapper mapper) {
-		int maxTokens = (provider.defaultMaxTokens() != null) ? provider.defaultMaxTokens() : DEFAULT_MAX_TOKENS;
+	/**
+	 * @param name the provider's configured name
+	 * @param baseUrl Anthropic's base URL, or null for the default
+	 * @param keys the provider's API keys, at least one
+	 * @param defaultMaxTokens {@code max_tokens} for requests without one, or null for the default
+	 * @param timeout a call's one timeout
+	 * @param models the configured models
+	 * @param mapper JSON
+	 */
+	public static SpringAiChatProvider create(String name, @Nullable String baseUrl, List<ProviderKey> keys,
+			@Nullable Integer defaultMaxTokens, Duration timeout, List<String> models, ObjectMapper mapper) {
+		int maxTokens = (defaultMaxTokens != null) ? defaultMaxTokens : DEFAULT_MAX_TOKENS;
 		Map<String, ChatModel> byKey = new LinkedHashMap<>();
-		List<GatewayProperties.Key> keys = (provider.keys() != null) ? provider.keys() : List.of();
 		if (keys.isEmpty()) {
-			throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
-					+ ".keys must hold at least one key for an anthropic provider");
+			throw new IllegalArgumentException("Provider '" + name + "' needs at least one key");
 		}
-		for (GatewayProperties.Key key : keys) {
-			byKey.put(key.value(), model(provider.baseUrl(), key.value(), maxTokens, timeout));
+		for (ProviderKey key : keys) {
+			byKey.put(key.value(), model(baseUrl, key.value(), maxTokens, timeout));
 		}
 		ChatModel first = byKey.values().iterator().next();
 		return new SpringAiChatProvider(name, ProviderType.ANTHROPIC,

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
-import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
@@ -155,9 +155,7 @@ public final class OpenAiProvider implements ChatProvider {
 
 	@Override
 	public Mono<ChatResult> complete(ProviderRequest request) {
-		ObjectNode body = request.chat().body();
-		body.put("model", request.model());
-		byte[] json = this.mapper.writeValueAsBytes(body);
+		byte[] json = this.mapper.writeValueAsBytes(body(request, false));
 		return post(request, json).responseSingle((response, content) -> content.asByteArray()
 			.defaultIfEmpty(new byte[0])
 			.map((bytes) -> toResult(response, bytes, request.apiKey())))
@@ -167,12 +165,7 @@ public final class OpenAiProvider implements ChatProvider {
 
 	@Override
 	public Flux<ChatChunk> stream(ProviderRequest request) {
-		ObjectNode body = request.chat().body();
-		body.put("model", request.model());
-		body.put("stream", true);
-		JsonNode options = body.get("stream_options");
-		((options instanceof ObjectNode object) ? object : body.putObject("stream_options")).put("include_usage", true);
-		byte[] json = this.mapper.writeValueAsBytes(body);
+		byte[] json = this.mapper.writeValueAsBytes(body(request, true));
 		return post(request, json).response((response, content) -> {
 			if (response.status().code() >= 400) {
 				return content.aggregate().asByteArray().defaultIfEmpty(new byte[0])
@@ -183,6 +176,26 @@ public final class OpenAiProvider implements ChatProvider {
 			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.delay(this.timeout))
 			.onErrorMap(TimeoutException.class, (ex) -> UpstreamException.timeout(this.name, this.timeout))
 			.onErrorMap(this::translate);
+	}
+
+	/**
+	 * The JSON sent upstream: the client's fields in their order, with the provider's model
+	 * and, on streams, usage requested. A shallow copy: the client's request is never changed.
+	 */
+	private static ObjectNode body(ProviderRequest request, boolean stream) {
+		ObjectNode client = request.chat().body();
+		ObjectNode body = client.objectNode();
+		body.setAll(client);
+		body.put("model", request.model());
+		if (stream) {
+			body.put("stream", true);
+			ObjectNode options = body.putObject("stream_options");
+			if (client.get("stream_options") instanceof ObjectNode asked) {
+				options.setAll(asked);
+			}
+			options.put("include_usage", true);
+		}
+		return body;
 	}
 
 	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, byte[] json) {

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
-import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.UpstreamException;

@@ -1,19 +1,28 @@
-package dev.junction.gateway.provider;
+package dev.junction.gateway.config;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
-import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.config.GatewayProperties.Provider;
-import dev.junction.gateway.config.GatewayProperties.ProviderType;
+import dev.junction.gateway.provider.ChatProvider;
+import dev.junction.gateway.provider.KeyPool;
+import dev.junction.gateway.provider.ProviderKey;
+import dev.junction.gateway.provider.ProviderLimiter;
+import dev.junction.gateway.provider.ProviderRegistry;
+import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.provider.anthropic.AnthropicProviders;
 import dev.junction.gateway.provider.mock.MockChatProvider;
 import dev.junction.gateway.provider.openai.OpenAiProvider;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.ObjectMapper;
 
+import org.springframework.boot.context.properties.bind.BindResult;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 import org.springframework.util.StringUtils;
 
@@ -23,6 +32,8 @@ import org.springframework.util.StringUtils;
  * in the environment add {@code openai} and {@code anthropic} unless those names are taken.
  */
 public final class ProviderFactory {
+
+	private static final Logger logger = LoggerFactory.getLogger(ProviderFactory.class);
 
 	static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
 
@@ -60,9 +71,9 @@ public final class ProviderFactory {
 		configured.forEach((name, provider) -> {
 			Provider effective = provider.withDefaults(properties.providersDefaults());
 			registry.register(create(name, effective),
-					new KeyPool(name, (effective.keys() != null) ? effective.keys() : List.of(),
+					new KeyPool(name, keys(name, effective),
 							(effective.keyRest() != null) ? effective.keyRest() : DEFAULT_KEY_REST,
-							(effective.keyCooldown() != null) ? effective.keyCooldown() : DEFAULT_KEY_COOLDOWN),
+							cooldown(name, effective)),
 					new ProviderLimiter(name,
 							(effective.concurrency() != null) ? effective.concurrency() : DEFAULT_CONCURRENCY,
 							(effective.queueSize() != null) ? effective.queueSize() : DEFAULT_QUEUE_SIZE,
@@ -78,7 +89,7 @@ public final class ProviderFactory {
 					+ ".type must be set (openai, anthropic or mock)");
 		}
 		List<String> models = (provider.models() != null) ? provider.models() : List.of();
-		Duration timeout = (provider.timeout() != null) ? provider.timeout() : DEFAULT_TIMEOUT;
+		Duration timeout = timeout(name, provider);
 		return switch (provider.type()) {
 			case MOCK -> new MockChatProvider(name, models, this.mapper);
 			case OPENAI -> new OpenAiProvider(name,
@@ -86,8 +97,68 @@ public final class ProviderFactory {
 					(provider.connectTimeout() != null) ? provider.connectTimeout() : DEFAULT_CONNECT_TIMEOUT,
 					(provider.maxConnections() != null) ? provider.maxConnections() : DEFAULT_MAX_CONNECTIONS, models,
 					listingKey(provider), this.mapper);
-			case ANTHROPIC -> AnthropicProviders.create(name, provider, timeout, models, this.mapper);
+			case ANTHROPIC -> {
+				if (keys(name, provider).isEmpty()) {
+					throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
+							+ ".keys must hold at least one key for an anthropic provider");
+				}
+				yield AnthropicProviders.create(name, provider.baseUrl(), keys(name, provider),
+						provider.defaultMaxTokens(), timeout, models, this.mapper);
+			}
 		};
+	}
+
+	private static Duration cooldown(String name, Provider provider) {
+		Duration cooldown = (provider.keyCooldown() != null) ? provider.keyCooldown() : DEFAULT_KEY_COOLDOWN;
+		if (cooldown.isNegative() || cooldown.isZero()) {
+			throw new IllegalStateException(
+					GatewayProperties.PREFIX + ".providers." + name + ".key-cooldown must be positive");
+		}
+		return cooldown;
+	}
+
+	/** The provider's keys, each with a value and a weight of at least 1. */
+	private static List<ProviderKey> keys(String name, Provider provider) {
+		if (provider.keys() == null) {
+			return List.of();
+		}
+		return provider.keys().stream().map((key) -> {
+			if (key.value() == null || key.value().isBlank()) {
+				throw new IllegalStateException(
+						GatewayProperties.PREFIX + ".providers." + name + ".keys: a key has no value");
+			}
+			if (key.weight() < 1) {
+				throw new IllegalStateException(
+						GatewayProperties.PREFIX + ".providers." + name + ".keys: a key's weight must be at least 1");
+			}
+			return new ProviderKey(key.value(), key.weight(), key.models());
+		}).toList();
+	}
+
+	/** A call's one timeout: the provider's own, else a deprecated time limiter's, else the default. */
+	Duration timeout(String name, Provider provider) {
+		return (provider.timeout() != null) ? provider.timeout() : timeLimit(name).orElse(DEFAULT_TIMEOUT);
+	}
+
+	/**
+	 * The timeout Resilience4j's time limiter was given for a provider, once the gateway's
+	 * second timeout: {@code resilience4j.timelimiter.instances.<name>}, {@code configs.<name>}
+	 * or {@code configs.default}. Still honoured where the provider sets no timeout, with a
+	 * deprecation warning.
+	 */
+	private Optional<Duration> timeLimit(String name) {
+		Binder binder = Binder.get(this.environment);
+		for (String key : List.of("instances." + name, "configs." + name, "configs.default")) {
+			String property = "resilience4j.timelimiter." + key + ".timeout-duration";
+			BindResult<Duration> timeout = binder.bind(property, Duration.class);
+			if (timeout.isBound()) {
+				logger.warn("{} is deprecated: a call has one timeout, {}.providers.{}.timeout (or {}.providers-defaults"
+						+ ".timeout); using {} for provider '{}'", property, GatewayProperties.PREFIX, name,
+						GatewayProperties.PREFIX, timeout.get(), name);
+				return Optional.of(timeout.get());
+			}
+		}
+		return Optional.empty();
 	}
 
 	/** A key that may serve every model, to list the upstream's models with; null if there is none. */

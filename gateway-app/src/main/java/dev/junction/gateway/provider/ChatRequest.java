@@ -1,4 +1,4 @@
-package dev.junction.gateway.chat;
+package dev.junction.gateway.provider;
 
 import dev.junction.gateway.error.InvalidRequestException;
 import org.jspecify.annotations.Nullable;
@@ -10,7 +10,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * An OpenAI chat completion request, kept as the client's JSON tree so that every field,
  * known or not, reaches an OpenAI-compatible upstream unchanged. Only what routing needs is
- * read; only {@code model} (and {@code stream_options} for usage) is rewritten.
+ * read. The tree is never changed once parsed: what is sent upstream differently (another
+ * {@code model}, usage asked for on streams) is sent from a copy.
  */
 public final class ChatRequest {
 
@@ -108,10 +109,15 @@ public final class ChatRequest {
 		return (value != null && value.canConvertToInt()) ? value.asInt() : null;
 	}
 
-	/**
-	 * The client's JSON. An OpenAI-compatible adapter rewrites {@code model} (and asks for
-	 * stream usage) in place before forwarding it; everything else is left as sent.
-	 */
+	/** The request without one field, the client's own left as it is. */
+	public ChatRequest without(String field) {
+		ObjectNode copy = this.body.objectNode();
+		copy.setAll(this.body);
+		copy.remove(field);
+		return new ChatRequest(copy, this.model, this.stream, this.includeUsage);
+	}
+
+	/** The client's JSON, to read and never to change. */
 	public ObjectNode body() {
 		return this.body;
 	}

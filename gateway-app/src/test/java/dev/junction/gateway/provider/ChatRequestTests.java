@@ -1,4 +1,4 @@
-package dev.junction.gateway.chat;
+package dev.junction.gateway.provider;
 
 import java.nio.charset.StandardCharsets;
 
