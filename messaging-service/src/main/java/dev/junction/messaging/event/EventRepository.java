@@ -24,6 +24,12 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class EventRepository {
 
+	/** PostgreSQL channel notified with the id of every event committed. */
+	public static final String CHANNEL = "junction_events";
+
+	/** Advisory lock that orders event commits (the bytes of "junction"). */
+	private static final long ORDER_LOCK = 0x6a756e6374696f6eL;
+
 	private static final String COLUMNS = "id, instance_id, type, subject_id, payload, created_at";
 
 	private final DatabaseClient client;
@@ -43,6 +49,58 @@ public class EventRepository {
 			.bind("createdAt", Timestamps.toDb(event.createdAt()))
 			.then()
 			.thenReturn(event);
+	}
+
+	/**
+	 * Waits for the turn to write events on a PostgreSQL database other instances write to
+	 * as well, held until the current transaction ends, so events commit in their stream
+	 * order and a listener reading after the last position it saw skips none.
+	 */
+	public Mono<Void> takeTurn() {
+		return this.client.sql("SELECT pg_advisory_xact_lock(" + ORDER_LOCK + ")").then();
+	}
+
+	/**
+	 * Inserts {@code event}, during the current transaction's {@link #takeTurn() turn}, and
+	 * notifies {@link #CHANNEL} with its id on commit. An event placed before the last one
+	 * committed (its instance's clock is behind) moves just after it.
+	 */
+	public Mono<Event> insertShared(Event event) {
+		return this.client
+			.sql("WITH last AS (SELECT created_at, id FROM events ORDER BY created_at DESC, id DESC LIMIT 1), "
+					+ "stored AS (INSERT INTO events (" + COLUMNS + ") SELECT :id, :instanceId, :type, :subjectId, :payload, "
+					+ "CASE WHEN last.id IS NULL OR (CAST(:createdAt AS TIMESTAMPTZ), CAST(:id AS UUID)) > (last.created_at, last.id) "
+					+ "THEN CAST(:createdAt AS TIMESTAMPTZ) ELSE last.created_at + INTERVAL '1 microsecond' END "
+					+ "FROM (SELECT 1) AS one LEFT JOIN last ON TRUE RETURNING id, created_at) "
+					+ "SELECT created_at, pg_notify('" + CHANNEL + "', CAST(id AS TEXT)) FROM stored")
+			.bind("id", event.id())
+			.bind("instanceId", Parameter.fromOrEmpty(event.instanceId(), UUID.class))
+			.bind("type", event.type())
+			.bind("subjectId", Parameter.fromOrEmpty(event.subjectId(), UUID.class))
+			.bind("payload", event.payload())
+			.bind("createdAt", Timestamps.toDb(event.createdAt()))
+			.map((row) -> Rows.instant(row, "created_at"))
+			.one()
+			.map((createdAt) -> new Event(event.id(), event.type(), event.instanceId(), event.subjectId(), event.payload(),
+					createdAt));
+	}
+
+	/** The newest event's position, if any. */
+	public Mono<Cursor> lastPosition() {
+		return this.client.sql("SELECT created_at, id FROM events ORDER BY created_at DESC, id DESC LIMIT 1")
+			.map((row) -> new Cursor(Rows.instant(row, "created_at"), Rows.uuid(row, "id")))
+			.one();
+	}
+
+	/** Up to {@code limit} events of every instance after {@code position}, oldest first. */
+	public Flux<Event> after(Cursor position, int limit) {
+		return this.client
+			.sql("SELECT " + COLUMNS + " FROM events WHERE (created_at, id) > (:at, :id) ORDER BY created_at, id LIMIT "
+					+ limit)
+			.bind("at", Timestamps.toDb(position.createdAt()))
+			.bind("id", position.id())
+			.map(EventRepository::map)
+			.all();
 	}
 
 	public Mono<Event> findById(UUID id) {

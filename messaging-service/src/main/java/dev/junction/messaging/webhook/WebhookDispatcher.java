@@ -80,7 +80,7 @@ public class WebhookDispatcher implements SmartLifecycle {
 		// A fresh queue per start: a stopped dispatcher's queue is gone with its subscriber.
 		SerializedEmitter<Job> queue = newQueue();
 		this.redeliveries = queue;
-		Flux<Job> fromEvents = this.bus.events()
+		Flux<Job> fromEvents = this.bus.committedHere()
 			.filter((event) -> event.instanceId() != null)
 			.onBackpressureBuffer(EVENT_BUFFER,
 					(dropped) -> logger.warn("Webhook dispatch overloaded: event {} not delivered", dropped.id()))
