@@ -42,7 +42,8 @@ public final class Notifications {
 		return new Notifications(factory);
 	}
 
-	static Notifications none() {
+	/** No notifications: the database is this instance's alone (H2). */
+	public static Notifications none() {
 		return new Notifications(null);
 	}
 

@@ -1,18 +1,19 @@
 package dev.junction.messaging.event;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.junction.messaging.db.ChannelListener;
 import dev.junction.messaging.db.Notifications;
 import dev.junction.messaging.web.Cursor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -23,14 +24,12 @@ import org.springframework.stereotype.Component;
  * and none published twice. Nothing to do on H2, where the recorder publishes directly.
  */
 @Component
-public class EventFeed implements SmartLifecycle {
+public class EventFeed extends ChannelListener {
 
 	private static final Logger logger = LoggerFactory.getLogger(EventFeed.class);
 
 	/** Events read per query. */
 	static final int BATCH = 500;
-
-	private final Notifications notifications;
 
 	private final EventRepository repository;
 
@@ -38,51 +37,26 @@ public class EventFeed implements SmartLifecycle {
 
 	private final AtomicReference<Cursor> last = new AtomicReference<>();
 
-	private volatile Disposable subscription;
-
 	public EventFeed(Notifications notifications, EventRepository repository, EventBus bus) {
-		this.notifications = notifications;
+		super(notifications, EventRepository.CHANNEL);
 		this.repository = repository;
 		this.bus = bus;
 	}
 
 	@Override
-	public void start() {
-		if (!this.notifications.shared()) {
-			return;
-		}
+	protected Flux<Void> handle(Flux<String> signals) {
 		// The events committed before this start are history: streams replay them on request.
-		this.subscription = this.repository.lastPosition()
+		return this.repository.lastPosition()
 			.defaultIfEmpty(new Cursor(Instant.EPOCH, new UUID(0, 0)))
+			.retryWhen(Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(100)).maxBackoff(Duration.ofSeconds(5)))
 			.doOnNext(this.last::set)
-			.thenMany(this.notifications.listen(EventRepository.CHANNEL))
+			.thenMany(signals)
 			.filter(this::mayBeNew)
 			.onBackpressureLatest()
 			.concatMap((signal) -> catchUp().onErrorResume((ex) -> {
 				logger.warn("Events not read after a notification: {}", ex.toString());
 				return Mono.empty();
-			}), 1)
-			.subscribe(null, (ex) -> logger.error("Event feed stopped", ex));
-	}
-
-	@Override
-	public void stop() {
-		Disposable current = this.subscription;
-		if (current != null) {
-			current.dispose();
-		}
-		this.subscription = null;
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.subscription != null;
-	}
-
-	/** Starts before the web server, so a stream never opens on an instance not yet listening. */
-	@Override
-	public int getPhase() {
-		return SmartLifecycle.DEFAULT_PHASE - 2048;
+			}), 1);
 	}
 
 	/** Whether {@code signal} may announce an event not yet published (not the one published last). */
