@@ -10,8 +10,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * In-process fan-out of committed events to live consumers: every event of the service to
- * event streams ({@link #events()}), and the events committed through this instance to
- * webhook dispatch ({@link #committedHere()}). On PostgreSQL the former comes from
+ * event streams ({@link #events()}), and the events committed through this instance
+ * ({@link #committedHere()}: webhook dispatch then looks for their deliveries at once). On PostgreSQL the former comes from
  * {@link EventFeed}, which hears every instance's commits. Consumers that fall behind
  * buffer on their own side; the database stays the record, so a consumer that loses events
  * resumes from there.

@@ -1,11 +1,13 @@
 package dev.junction.messaging.event;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.UUID;
 
 import dev.junction.messaging.common.Ids;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Notifications;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -17,9 +19,10 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
  * Writes an event row in the caller's transaction (an outbox: the event commits with the
- * change it describes, or not at all) and hands the event to live consumers only once that
- * transaction has committed. On PostgreSQL the commit also notifies every instance, whose
- * {@link EventFeed} reads the event back for its streams.
+ * change it describes, or not at all), with what each {@link EventOutbox} makes of it, and
+ * hands the event to live consumers only once that transaction has committed. On PostgreSQL
+ * the commit also notifies every instance, whose {@link EventFeed} reads the event back for
+ * its streams.
  */
 @Component
 public class EventRecorder {
@@ -36,9 +39,12 @@ public class EventRecorder {
 
 	private final boolean shared;
 
+	private final List<EventOutbox> outboxes;
+
 	public EventRecorder(EventRepository repository, EventBus bus, JsonMapper jsonMapper, Clock clock,
-			TransactionalOperator transaction, Notifications notifications) {
+			TransactionalOperator transaction, Notifications notifications, List<EventOutbox> outboxes) {
 		this.repository = repository;
+		this.outboxes = outboxes;
 		this.bus = bus;
 		this.jsonMapper = jsonMapper;
 		this.clock = clock;
@@ -55,10 +61,18 @@ public class EventRecorder {
 			return this.repository.takeTurn()
 				.then(event)
 				.flatMap(this.repository::insertShared)
+				.flatMap(this::outbox)
 				.flatMap(this::publishAfterCommit)
 				.as(this.transaction::transactional);
 		}
-		return event.flatMap(this.repository::insert).flatMap(this::publishAfterCommit);
+		return event.flatMap(this.repository::insert)
+			.flatMap(this::outbox)
+			.flatMap(this::publishAfterCommit)
+			.as(this.transaction::transactional);
+	}
+
+	private Mono<Event> outbox(Event event) {
+		return Flux.fromIterable(this.outboxes).concatMap((outbox) -> outbox.recorded(event)).then(Mono.just(event));
 	}
 
 	private Mono<Event> publishAfterCommit(Event event) {

@@ -17,6 +17,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Repository;
 
@@ -32,6 +33,15 @@ public class EventRepository {
 
 	private static final String COLUMNS = "id, instance_id, type, subject_id, payload, created_at";
 
+	/** Inserts an event at or just after the last one, and notifies {@link #CHANNEL} with its id on commit. */
+	private static final String INSERT_SHARED = "WITH last AS (SELECT created_at, id FROM events "
+			+ "ORDER BY created_at DESC, id DESC LIMIT 1), stored AS (INSERT INTO events (" + COLUMNS + ") "
+			+ "SELECT :id, :instanceId, :type, :subjectId, :payload, CASE WHEN last.id IS NULL OR "
+			+ "(CAST(:createdAt AS TIMESTAMPTZ), CAST(:id AS UUID)) > (last.created_at, last.id) "
+			+ "THEN CAST(:createdAt AS TIMESTAMPTZ) ELSE last.created_at + INTERVAL '1 microsecond' END "
+			+ "FROM (SELECT 1) AS one LEFT JOIN last ON TRUE RETURNING id, created_at) "
+			+ "SELECT created_at, pg_notify('" + CHANNEL + "', CAST(id AS TEXT)) FROM stored";
+
 	private final DatabaseClient client;
 
 	public EventRepository(DatabaseClient client) {
@@ -39,16 +49,8 @@ public class EventRepository {
 	}
 
 	public Mono<Event> insert(Event event) {
-		return this.client
-			.sql("INSERT INTO events (" + COLUMNS + ") VALUES (:id, :instanceId, :type, :subjectId, :payload, :createdAt)")
-			.bind("id", event.id())
-			.bind("instanceId", Parameter.fromOrEmpty(event.instanceId(), UUID.class))
-			.bind("type", event.type())
-			.bind("subjectId", Parameter.fromOrEmpty(event.subjectId(), UUID.class))
-			.bind("payload", event.payload())
-			.bind("createdAt", Timestamps.toDb(event.createdAt()))
-			.then()
-			.thenReturn(event);
+		String sql = "INSERT INTO events (" + COLUMNS + ") VALUES (:id, :instanceId, :type, :subjectId, :payload, :createdAt)";
+		return bind(this.client.sql(sql), event).then().thenReturn(event);
 	}
 
 	/**
@@ -66,19 +68,7 @@ public class EventRepository {
 	 * committed (its instance's clock is behind) moves just after it.
 	 */
 	public Mono<Event> insertShared(Event event) {
-		return this.client
-			.sql("WITH last AS (SELECT created_at, id FROM events ORDER BY created_at DESC, id DESC LIMIT 1), "
-					+ "stored AS (INSERT INTO events (" + COLUMNS + ") SELECT :id, :instanceId, :type, :subjectId, :payload, "
-					+ "CASE WHEN last.id IS NULL OR (CAST(:createdAt AS TIMESTAMPTZ), CAST(:id AS UUID)) > (last.created_at, last.id) "
-					+ "THEN CAST(:createdAt AS TIMESTAMPTZ) ELSE last.created_at + INTERVAL '1 microsecond' END "
-					+ "FROM (SELECT 1) AS one LEFT JOIN last ON TRUE RETURNING id, created_at) "
-					+ "SELECT created_at, pg_notify('" + CHANNEL + "', CAST(id AS TEXT)) FROM stored")
-			.bind("id", event.id())
-			.bind("instanceId", Parameter.fromOrEmpty(event.instanceId(), UUID.class))
-			.bind("type", event.type())
-			.bind("subjectId", Parameter.fromOrEmpty(event.subjectId(), UUID.class))
-			.bind("payload", event.payload())
-			.bind("createdAt", Timestamps.toDb(event.createdAt()))
+		return bind(this.client.sql(INSERT_SHARED), event)
 			.map((row) -> Rows.instant(row, "created_at"))
 			.one()
 			.map((createdAt) -> new Event(event.id(), event.type(), event.instanceId(), event.subjectId(), event.payload(),
@@ -141,6 +131,15 @@ public class EventRepository {
 		}
 		sql.append(" ORDER BY created_at, id LIMIT ").append(limit);
 		return this.client.sql(sql.toString()).bindValues(parameters).map(EventRepository::map).all();
+	}
+
+	private static GenericExecuteSpec bind(GenericExecuteSpec spec, Event event) {
+		return spec.bind("id", event.id())
+			.bind("instanceId", Parameter.fromOrEmpty(event.instanceId(), UUID.class))
+			.bind("type", event.type())
+			.bind("subjectId", Parameter.fromOrEmpty(event.subjectId(), UUID.class))
+			.bind("payload", event.payload())
+			.bind("createdAt", Timestamps.toDb(event.createdAt()));
 	}
 
 	static Event map(Readable row) {

@@ -15,8 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.http.MediaType;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -41,17 +39,8 @@ class SharedKeyChangesIntegrationTests {
 
 	@Test
 	void keyRevokedOnOneInstanceIsRefusedByTheOthersWithinASecond() throws Exception {
-		JsonNode issued = cluster.admin(0)
-			.post()
-			.uri("/api-keys")
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(Map.of("name", "shared-" + UUID.randomUUID(), "scopes", List.of("read")))
-			.exchange()
-			.expectStatus()
-			.isCreated()
-			.expectBody(JsonNode.class)
-			.returnResult()
-			.getResponseBody();
+		JsonNode issued = ServiceCluster.create(cluster.admin(0), "/api-keys",
+				Map.of("name", "shared-" + UUID.randomUUID(), "scopes", List.of("read")));
 		String key = issued.get("key").asString();
 		for (int i = 0; i < cluster.size(); i++) {
 			status(i, key, 200);

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -123,17 +122,7 @@ class SharedEventStreamIntegrationTests {
 	}
 
 	private static UUID create(WebTestClient client, String path, Object body) {
-		JsonNode created = client.post()
-			.uri(path)
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(body)
-			.exchange()
-			.expectStatus()
-			.isCreated()
-			.expectBody(JsonNode.class)
-			.returnResult()
-			.getResponseBody();
-		return UUID.fromString(created.get("id").asString());
+		return UUID.fromString(ServiceCluster.create(client, path, body).get("id").asString());
 	}
 
 	private static int terminateListeners() throws SQLException {
