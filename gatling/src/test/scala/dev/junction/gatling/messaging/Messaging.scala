@@ -16,7 +16,9 @@ import dev.junction.gatling.Settings
  * 004 measured, and its thresholds.
  *
  * Keys (normal / smoke default):
- *  - `messaging.url` (`http://127.0.0.1:8082`): base URL; paths are under `/api/v2`
+ *  - `messaging.url` (`http://127.0.0.1:8082`): base URL; paths are under `/api/v2`. Several
+ *    comma-separated base URLs (instances of one service on one PostgreSQL) spread the
+ *    virtual users over them round-robin, as a load balancer would
  *  - `messaging.apiKey` (none): an API key with write scope, sent as `x-api-key`: the
  *    service's `junction.messaging.admin-key` (write scope creates the data the lists need
  *    when the database is empty; read scope suffices for a seeded database)
@@ -32,6 +34,13 @@ import dev.junction.gatling.Settings
 object Messaging {
 
   def apiKey: String = Settings.string("messaging.apiKey", "")
+
+  /** The base URLs of `messaging.url`: one per instance. */
+  def urls: Seq[String] = {
+    val urls = Settings.messagingUrl.split(',').toSeq.map(_.trim).filter(_.nonEmpty)
+    require(urls.nonEmpty, "messaging.url: no base URL given")
+    urls
+  }
 
   /** How long a request may take before it fails: the service's own request timeout, also ab's default. */
   lazy val requestTimeout: FiniteDuration = Settings.duration("messaging.requestTimeout", 30.seconds, 5.seconds)
@@ -64,7 +73,7 @@ object Messaging {
 
   def protocol: HttpProtocolBuilder =
     http
-      .baseUrl(Settings.messagingUrl)
+      .baseUrls(urls: _*)
       .acceptHeader("application/json")
       .acceptEncodingHeader("gzip")
       // Gatling's default warm-up calls https://gatling.io; the service is on loopback.

@@ -33,7 +33,7 @@ class MessagingBaselineSimulation extends Simulation {
   private val warmUpRequests = Settings.int("messaging.warmupRequests", 100, 10)
 
   before {
-    MessagingData.ensure(Settings.messagingUrl, Messaging.apiKey, Settings.int("messaging.seed.chats", 3),
+    MessagingData.ensure(Messaging.urls.head, Messaging.apiKey, Settings.int("messaging.seed.chats", 3),
       Settings.int("messaging.seed.messages", 30))
   }
 

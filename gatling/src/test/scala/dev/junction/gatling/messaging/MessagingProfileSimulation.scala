@@ -33,7 +33,7 @@ class MessagingProfileSimulation extends Simulation {
   private val concurrency = Settings.int("messaging.profile.concurrency", 20, 4)
 
   before {
-    MessagingData.ensure(Settings.messagingUrl, Messaging.apiKey, Settings.int("messaging.seed.chats", 3),
+    MessagingData.ensure(Messaging.urls.head, Messaging.apiKey, Settings.int("messaging.seed.chats", 3),
       Settings.int("messaging.seed.messages", 30))
   }
 

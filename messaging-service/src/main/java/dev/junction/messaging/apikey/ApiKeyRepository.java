@@ -33,6 +33,9 @@ public class ApiKeyRepository {
 
 	private final DatabaseClient client;
 
+	/** PostgreSQL channel notified with the id of every key issued or revoked. */
+	public static final String CHANNEL = "junction_api_keys";
+
 	public ApiKeyRepository(DatabaseClient client) {
 		this.client = client;
 	}
@@ -104,6 +107,14 @@ public class ApiKeyRepository {
 			.bind("id", id)
 			.then()
 			.thenReturn(key));
+	}
+
+	/**
+	 * Tells every instance listening on {@link #CHANNEL} (PostgreSQL only) that the key
+	 * {@code id} changed, when the current transaction commits.
+	 */
+	public Mono<Void> notifyChanged(UUID id) {
+		return this.client.sql("SELECT pg_notify('" + CHANNEL + "', :id)").bind("id", id.toString()).then();
 	}
 
 	/** Whether a key that manages every key (admin, every instance, not revoked nor expired) exists. */

@@ -14,6 +14,7 @@ import dev.junction.messaging.common.Ids;
 import dev.junction.messaging.common.MessagingProperties;
 import dev.junction.messaging.common.SerializedEmitter;
 import dev.junction.messaging.common.Timestamps;
+import dev.junction.messaging.db.Notifications;
 import dev.junction.messaging.web.ApiException;
 import dev.junction.messaging.web.Cursor;
 import dev.junction.messaging.web.Page;
@@ -30,8 +31,9 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 /**
  * Issues, lists and revokes API keys, and validates presented keys through a cache so a
  * request costs no database round trip while its key is cached. Revoking a key evicts it
- * and ends its event streams at once on this instance; other instances stop accepting it,
- * and end its streams, when their entry expires. A key works until its {@code expiresAt}.
+ * and ends its event streams at once on this instance and, on PostgreSQL, on every other
+ * one ({@link KeyChangeListener}); cache entries expire after {@code api-key-cache-ttl} in
+ * case a change goes unheard. A key works until its {@code expiresAt}.
  */
 @Service
 public class ApiKeyService {
@@ -52,9 +54,12 @@ public class ApiKeyService {
 			Sinks.many().multicast().directBestEffort(), (id, result) -> {
 			});
 
+	private final boolean shared;
+
 	public ApiKeyService(ApiKeyRepository repository, TransactionalOperator transaction, Clock clock,
-			MessagingProperties properties) {
+			MessagingProperties properties, Notifications notifications) {
 		this.repository = repository;
+		this.shared = notifications.shared();
 		this.transaction = transaction;
 		this.clock = clock;
 		this.recheckInterval = properties.apiKeyCacheTtl();
@@ -78,11 +83,12 @@ public class ApiKeyService {
 	}
 
 	/**
-	 * Completes, with the reason, when {@code caller}'s key stops working: revoked here (at
-	 * once), revoked on another instance (seen within {@code api-key-cache-ttl}), or expired.
+	 * Completes, with the reason, when {@code caller}'s key stops working: revoked (at once;
+	 * within {@code api-key-cache-ttl} should the news of a revocation elsewhere be lost), or
+	 * expired.
 	 */
 	public Mono<String> whenInvalid(Caller caller) {
-		Mono<String> revokedHere = this.revocations.asFlux()
+		Mono<String> revokedNow = this.revocations.asFlux()
 			.filter(caller.keyId()::equals)
 			.next()
 			.map((id) -> "API key revoked");
@@ -92,12 +98,12 @@ public class ApiKeyService {
 				: Mono.never();
 		// The first check runs at once: a revocation between authentication and the
 		// subscription above would otherwise go unseen until the next one.
-		Mono<String> revokedElsewhere = Flux.interval(Duration.ZERO, this.recheckInterval)
+		Mono<String> revokedUnheard = Flux.interval(Duration.ZERO, this.recheckInterval)
 			.concatMap((tick) -> lookUp(caller.keyHash()).onErrorResume((ex) -> Mono.empty()))
 			.filter((found) -> found.isEmpty() || !found.get().active())
 			.next()
 			.map((found) -> "API key revoked");
-		return Mono.firstWithValue(revokedHere, expired, revokedElsewhere);
+		return Mono.firstWithValue(revokedNow, expired, revokedUnheard);
 	}
 
 	/**
@@ -126,6 +132,7 @@ public class ApiKeyService {
 		ApiKey key = new ApiKey(Ids.next(), name, ApiKeys.hash(raw), ApiKeys.prefix(raw), new LinkedHashSet<>(scopes),
 				new LinkedHashSet<>(instanceIds), Timestamps.now(this.clock), expiresAt, null);
 		return this.repository.insert(key)
+			.flatMap((stored) -> notifyChanged(stored.id()).thenReturn(stored))
 			.as(this.transaction::transactional)
 			.doOnNext((stored) -> this.cache.synchronous().invalidate(stored.keyHash()));
 	}
@@ -147,12 +154,36 @@ public class ApiKeyService {
 	/** Revokes the key; it stops working on this instance at once and its event streams end. */
 	public Mono<ApiKey> revoke(Caller caller, UUID id) {
 		return get(caller, id).then(this.repository.revoke(id, Timestamps.now(this.clock)))
+			.flatMap((key) -> notifyChanged(key.id()).thenReturn(key))
+			.as(this.transaction::transactional)
 			.switchIfEmpty(Mono.error(() -> ApiException.notFound("API key", id)))
 			.doOnNext((key) -> {
 				this.cache.synchronous().invalidate(key.keyHash());
 				this.revocations.emit(key.id());
 				logger.info("API key {} ({}) revoked", key.id(), key.keyPrefix());
 			});
+	}
+
+	/**
+	 * The key {@code id} changed on some instance: forgets it here, and ends its event
+	 * streams here if it no longer works.
+	 */
+	Mono<Void> changed(UUID id) {
+		return this.repository.findById(id).doOnNext((key) -> {
+			this.cache.synchronous().invalidate(key.keyHash());
+			if (!key.active()) {
+				this.revocations.emit(key.id());
+			}
+		}).then();
+	}
+
+	/** Forgets every cached key (changes may have gone unheard). */
+	void forgetAll() {
+		this.cache.synchronous().invalidateAll();
+	}
+
+	private Mono<Void> notifyChanged(UUID id) {
+		return this.shared ? this.repository.notifyChanged(id) : Mono.empty();
 	}
 
 	/** Whether {@code raw} is already stored (active or not). */

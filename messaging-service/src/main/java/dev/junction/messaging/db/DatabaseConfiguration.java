@@ -33,11 +33,13 @@ class DatabaseConfiguration {
 	@Bean(destroyMethod = "dispose")
 	ConnectionPool connectionFactory(DatabaseUrl url, DatabaseProperties properties) {
 		Migrations.migrate(url);
-		ConnectionFactory target = (url.vendor() == Vendor.H2) ? h2(url) : postgres(url, properties);
+		ConnectionFactory target = (url.vendor() == Vendor.H2) ? h2(url) : postgres(url, properties, "junction-messaging");
 		ConnectionPoolConfiguration pool = ConnectionPoolConfiguration.builder(target)
 			.name("messaging")
 			.initialSize(Math.min(properties.poolInitialSize(), properties.poolMaxSize()))
 			.maxSize(properties.poolMaxSize())
+			// An idle H2 file would close and unlock: one connection stays so no second process opens it.
+			.minIdle((url.vendor() == Vendor.H2) ? 1 : 0)
 			.maxAcquireTime(properties.poolMaxAcquireTime())
 			.maxCreateConnectionTime(properties.connectTimeout())
 			.maxIdleTime(Duration.ofMinutes(10))
@@ -54,13 +56,20 @@ class DatabaseConfiguration {
 			.build());
 	}
 
-	private static ConnectionFactory postgres(DatabaseUrl url, DatabaseProperties properties) {
+	@Bean
+	Notifications notifications(DatabaseUrl url, DatabaseProperties properties) {
+		return (url.vendor() == Vendor.H2) ? Notifications.none()
+				: Notifications.postgres(postgres(url, properties, Notifications.APPLICATION_NAME));
+	}
+
+	private static PostgresqlConnectionFactory postgres(DatabaseUrl url, DatabaseProperties properties,
+			String applicationName) {
 		Map<String, String> options = new HashMap<>(url.options());
 		PostgresqlConnectionConfiguration.Builder builder = PostgresqlConnectionConfiguration.builder()
 			.host(url.host())
 			.port(url.port())
 			.database(url.database())
-			.applicationName("junction-messaging")
+			.applicationName(applicationName)
 			.connectTimeout(properties.connectTimeout())
 			.tcpKeepAlive(true);
 		if (url.username() != null) {

@@ -1,10 +1,13 @@
 package dev.junction.messaging.event;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.UUID;
 
 import dev.junction.messaging.common.Ids;
 import dev.junction.messaging.common.Timestamps;
+import dev.junction.messaging.db.Notifications;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -12,10 +15,14 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.NoTransactionException;
 import org.springframework.transaction.reactive.TransactionSynchronization;
 import org.springframework.transaction.reactive.TransactionSynchronizationManager;
+import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
- * Writes an event row in the caller's transaction and hands the event to live consumers
- * only once that transaction has committed.
+ * Writes an event row in the caller's transaction (an outbox: the event commits with the
+ * change it describes, or not at all), with what each {@link EventOutbox} makes of it, and
+ * hands the event to live consumers only once that transaction has committed. On PostgreSQL
+ * the commit also notifies every instance, whose {@link EventFeed} reads the event back for
+ * its streams.
  */
 @Component
 public class EventRecorder {
@@ -28,20 +35,44 @@ public class EventRecorder {
 
 	private final Clock clock;
 
-	public EventRecorder(EventRepository repository, EventBus bus, JsonMapper jsonMapper, Clock clock) {
+	private final TransactionalOperator transaction;
+
+	private final boolean shared;
+
+	private final List<EventOutbox> outboxes;
+
+	public EventRecorder(EventRepository repository, EventBus bus, JsonMapper jsonMapper, Clock clock,
+			TransactionalOperator transaction, Notifications notifications, List<EventOutbox> outboxes) {
 		this.repository = repository;
+		this.outboxes = outboxes;
 		this.bus = bus;
 		this.jsonMapper = jsonMapper;
 		this.clock = clock;
+		this.transaction = transaction;
+		this.shared = notifications.shared();
 	}
 
 	/** Records that {@code type} happened to {@code subjectId}, whose new state is {@code payload}. */
 	public Mono<Event> record(String type, UUID instanceId, UUID subjectId, Object payload) {
-		return Mono.defer(() -> {
-			Event event = new Event(Ids.next(), type, instanceId, subjectId, this.jsonMapper.writeValueAsString(payload),
-					Timestamps.now(this.clock));
-			return this.repository.insert(event).flatMap(this::publishAfterCommit);
-		});
+		Mono<Event> event = Mono.fromSupplier(() -> new Event(Ids.next(), type, instanceId, subjectId,
+				this.jsonMapper.writeValueAsString(payload), Timestamps.now(this.clock)));
+		if (this.shared) {
+			// Joins the caller's transaction; the event is made once its turn (until the commit) has come.
+			return this.repository.takeTurn()
+				.then(event)
+				.flatMap(this.repository::insertShared)
+				.flatMap(this::outbox)
+				.flatMap(this::publishAfterCommit)
+				.as(this.transaction::transactional);
+		}
+		return event.flatMap(this.repository::insert)
+			.flatMap(this::outbox)
+			.flatMap(this::publishAfterCommit)
+			.as(this.transaction::transactional);
+	}
+
+	private Mono<Event> outbox(Event event) {
+		return Flux.fromIterable(this.outboxes).concatMap((outbox) -> outbox.recorded(event)).then(Mono.just(event));
 	}
 
 	private Mono<Event> publishAfterCommit(Event event) {
@@ -50,18 +81,25 @@ public class EventRecorder {
 				manager.registerSynchronization(new TransactionSynchronization() {
 					@Override
 					public Mono<Void> afterCommit() {
-						return Mono.fromRunnable(() -> EventRecorder.this.bus.publish(event));
+						return Mono.fromRunnable(() -> publish(event));
 					}
 				});
 			}
 			else {
-				this.bus.publish(event);
+				publish(event);
 			}
 			return event;
 		}).onErrorResume(NoTransactionException.class, (ex) -> {
-			this.bus.publish(event);
+			publish(event);
 			return Mono.just(event);
 		});
+	}
+
+	private void publish(Event event) {
+		this.bus.publishCommittedHere(event);
+		if (!this.shared) {
+			this.bus.publish(event);
+		}
 	}
 
 }

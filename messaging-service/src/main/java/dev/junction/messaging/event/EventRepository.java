@@ -17,6 +17,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Repository;
 
@@ -24,7 +25,22 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class EventRepository {
 
+	/** PostgreSQL channel notified with the id of every event committed. */
+	public static final String CHANNEL = "junction_events";
+
+	/** Advisory lock that orders event commits (the bytes of "junction"). */
+	private static final long ORDER_LOCK = 0x6a756e6374696f6eL;
+
 	private static final String COLUMNS = "id, instance_id, type, subject_id, payload, created_at";
+
+	/** Inserts an event at or just after the last one, and notifies {@link #CHANNEL} with its id on commit. */
+	private static final String INSERT_SHARED = "WITH last AS (SELECT created_at, id FROM events "
+			+ "ORDER BY created_at DESC, id DESC LIMIT 1), stored AS (INSERT INTO events (" + COLUMNS + ") "
+			+ "SELECT :id, :instanceId, :type, :subjectId, :payload, CASE WHEN last.id IS NULL OR "
+			+ "(CAST(:createdAt AS TIMESTAMPTZ), CAST(:id AS UUID)) > (last.created_at, last.id) "
+			+ "THEN CAST(:createdAt AS TIMESTAMPTZ) ELSE last.created_at + INTERVAL '1 microsecond' END "
+			+ "FROM (SELECT 1) AS one LEFT JOIN last ON TRUE RETURNING id, created_at) "
+			+ "SELECT created_at, pg_notify('" + CHANNEL + "', CAST(id AS TEXT)) FROM stored";
 
 	private final DatabaseClient client;
 
@@ -33,16 +49,48 @@ public class EventRepository {
 	}
 
 	public Mono<Event> insert(Event event) {
+		String sql = "INSERT INTO events (" + COLUMNS + ") VALUES (:id, :instanceId, :type, :subjectId, :payload, :createdAt)";
+		return bind(this.client.sql(sql), event).then().thenReturn(event);
+	}
+
+	/**
+	 * Waits for the turn to write events on a PostgreSQL database other instances write to
+	 * as well, held until the current transaction ends, so events commit in their stream
+	 * order and a listener reading after the last position it saw skips none.
+	 */
+	public Mono<Void> takeTurn() {
+		return this.client.sql("SELECT pg_advisory_xact_lock(" + ORDER_LOCK + ")").then();
+	}
+
+	/**
+	 * Inserts {@code event}, during the current transaction's {@link #takeTurn() turn}, and
+	 * notifies {@link #CHANNEL} with its id on commit. An event placed before the last one
+	 * committed (its instance's clock is behind) moves just after it.
+	 */
+	public Mono<Event> insertShared(Event event) {
+		return bind(this.client.sql(INSERT_SHARED), event)
+			.map((row) -> Rows.instant(row, "created_at"))
+			.one()
+			.map((createdAt) -> new Event(event.id(), event.type(), event.instanceId(), event.subjectId(), event.payload(),
+					createdAt));
+	}
+
+	/** The newest event's position, if any. */
+	public Mono<Cursor> lastPosition() {
+		return this.client.sql("SELECT created_at, id FROM events ORDER BY created_at DESC, id DESC LIMIT 1")
+			.map((row) -> new Cursor(Rows.instant(row, "created_at"), Rows.uuid(row, "id")))
+			.one();
+	}
+
+	/** Up to {@code limit} events of every instance after {@code position}, oldest first. */
+	public Flux<Event> after(Cursor position, int limit) {
 		return this.client
-			.sql("INSERT INTO events (" + COLUMNS + ") VALUES (:id, :instanceId, :type, :subjectId, :payload, :createdAt)")
-			.bind("id", event.id())
-			.bind("instanceId", Parameter.fromOrEmpty(event.instanceId(), UUID.class))
-			.bind("type", event.type())
-			.bind("subjectId", Parameter.fromOrEmpty(event.subjectId(), UUID.class))
-			.bind("payload", event.payload())
-			.bind("createdAt", Timestamps.toDb(event.createdAt()))
-			.then()
-			.thenReturn(event);
+			.sql("SELECT " + COLUMNS + " FROM events WHERE (created_at, id) > (:at, :id) ORDER BY created_at, id LIMIT "
+					+ limit)
+			.bind("at", Timestamps.toDb(position.createdAt()))
+			.bind("id", position.id())
+			.map(EventRepository::map)
+			.all();
 	}
 
 	public Mono<Event> findById(UUID id) {
@@ -83,6 +131,15 @@ public class EventRepository {
 		}
 		sql.append(" ORDER BY created_at, id LIMIT ").append(limit);
 		return this.client.sql(sql.toString()).bindValues(parameters).map(EventRepository::map).all();
+	}
+
+	private static GenericExecuteSpec bind(GenericExecuteSpec spec, Event event) {
+		return spec.bind("id", event.id())
+			.bind("instanceId", Parameter.fromOrEmpty(event.instanceId(), UUID.class))
+			.bind("type", event.type())
+			.bind("subjectId", Parameter.fromOrEmpty(event.subjectId(), UUID.class))
+			.bind("payload", event.payload())
+			.bind("createdAt", Timestamps.toDb(event.createdAt()));
 	}
 
 	static Event map(Readable row) {

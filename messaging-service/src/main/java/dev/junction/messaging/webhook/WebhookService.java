@@ -123,7 +123,7 @@ public class WebhookService {
 						return Mono.error(ApiException.conflict("Delivery " + deliveryId + " is "
 								+ delivery.status().name().toLowerCase(Locale.ROOT) + ", not a dead letter"));
 					}
-					this.dispatcher.redeliver(delivery, found.getT2());
+					this.dispatcher.revived();
 					return this.deliveries.findById(deliveryId);
 				})));
 	}

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.UUID;
 
 import dev.junction.messaging.common.MessagingProperties;
+import dev.junction.messaging.db.Notifications;
 import dev.junction.messaging.web.ApiException;
 import dev.junction.messaging.web.ProblemType;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,7 +37,8 @@ class ApiKeyServiceTests {
 
 	private final ApiKeyService service = new ApiKeyService(this.repository, this.transaction, Clock.systemUTC(),
 			new MessagingProperties(null, Duration.ofSeconds(30), DataSize.ofMegabytes(10), Duration.ofSeconds(60),
-					Duration.ofSeconds(15)));
+					Duration.ofSeconds(15)),
+			Notifications.none());
 
 	@BeforeEach
 	void runTransactionsAsGiven() {

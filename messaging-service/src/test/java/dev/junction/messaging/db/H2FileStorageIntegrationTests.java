@@ -3,10 +3,12 @@ package dev.junction.messaging.db;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
 import dev.junction.messaging.MessagingApplication;
+import dev.junction.messaging.support.ServiceProcess;
 import dev.junction.messaging.support.TestDatabase;
 import dev.junction.messaging.support.TestHttp;
 import org.junit.jupiter.api.Test;
@@ -69,6 +71,19 @@ class H2FileStorageIntegrationTests {
 		}
 		finally {
 			FileSystemUtils.deleteRecursively(relative);
+		}
+	}
+
+	@Test
+	void refusesASecondProcessOnTheSameFile() throws Exception {
+		String path = this.directory.resolve("data/messaging").toString();
+		try (ConfigurableApplicationContext first = start(path);
+				ServiceProcess second = ServiceProcess.start(this.directory, "--junction.messaging.db.h2-path=" + path,
+						"--junction.messaging.admin-key=h2-file-admin-key")) {
+			assertThat(second.awaitExit(Duration.ofSeconds(60))).isNotZero().isNotEqualTo(-1);
+			assertThat(second.output()).contains("is in use by another process: only one instance runs on an H2 file")
+				.contains("junction.messaging.db.url");
+			client(first).get().uri("/health").exchange().expectStatus().isOk();
 		}
 	}
 

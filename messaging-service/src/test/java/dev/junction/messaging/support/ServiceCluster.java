@@ -1,0 +1,91 @@
+package dev.junction.messaging.support;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import dev.junction.messaging.MessagingApplication;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/**
+ * Several instances of the service, each on a Netty port of its own, on the PostgreSQL
+ * server the other tests share, with the tests' admin key and rate limits off.
+ */
+public final class ServiceCluster implements AutoCloseable {
+
+	private final List<ConfigurableApplicationContext> instances = new ArrayList<>();
+
+	private ServiceCluster() {
+	}
+
+	/** Starts {@code size} instances, each with {@code arguments} as extra command-line arguments. */
+	public static ServiceCluster start(int size, String... arguments) {
+		ServiceCluster cluster = new ServiceCluster();
+		String[] all = Stream.concat(Stream.of(arguments(arguments)), Stream.of("--server.port=0")).toArray(String[]::new);
+		try {
+			for (int i = 0; i < size; i++) {
+				cluster.instances.add(TestHttp.forgetOnClose(
+						new SpringApplicationBuilder(MessagingApplication.class).run(all)));
+			}
+			return cluster;
+		}
+		catch (RuntimeException ex) {
+			cluster.close();
+			throw ex;
+		}
+	}
+
+	/** The command-line arguments of an instance on the shared PostgreSQL, then {@code extra}. */
+	public static String[] arguments(String... extra) {
+		return Stream.concat(Stream.of("--junction.messaging.db.url=" + TestDatabase.url(TestDatabase.sharedPostgres()),
+				"--junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY,
+				"--junction.messaging.rate-limit.enabled=false", "--logging.level.io.zonky.test=warn"), Stream.of(extra))
+			.toArray(String[]::new);
+	}
+
+	public int size() {
+		return this.instances.size();
+	}
+
+	/** The port of instance {@code index}. */
+	public int port(int index) {
+		return ((WebServerApplicationContext) this.instances.get(index)).getWebServer().getPort();
+	}
+
+	/** A client of instance {@code index} with the admin key. */
+	public WebTestClient admin(int index) {
+		return TestHttp.webTestClient(port(index)).defaultHeader("x-api-key", IntegrationTestSupport.ADMIN_KEY).build();
+	}
+
+	/** POSTs {@code body} as JSON through {@code client}, expecting 201; the created resource. */
+	public static JsonNode create(WebTestClient client, String path, Object body) {
+		return client.post()
+			.uri(path)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectBody(JsonNode.class)
+			.returnResult()
+			.getResponseBody();
+	}
+
+	/** A bean of instance {@code index}. */
+	public <T> T bean(int index, Class<T> type) {
+		return this.instances.get(index).getBean(type);
+	}
+
+	@Override
+	public void close() {
+		this.instances.forEach(ConfigurableApplicationContext::close);
+		this.instances.clear();
+	}
+
+}
