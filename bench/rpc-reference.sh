@@ -32,7 +32,7 @@ java -jar calculator-service/target/calculator-service-exec.jar --spring.grpc.se
   --spring.grpc.server.port="$CALCULATOR_PORT" --server.address=127.0.0.1 --server.port="$CALCULATOR_HTTP_PORT" \
   > "$WORK/calculator.log" 2>&1 &
 PIDS+=($!)
-java -jar gateway-app/target/gateway-app.jar --server.address=127.0.0.1 --server.port="$GATEWAY_PORT" \
+bin/gateway --server.address=127.0.0.1 --server.port="$GATEWAY_PORT" \
   --junction.gateway.calculator.address="static://127.0.0.1:$CALCULATOR_PORT" --junction.rpc.trpc-transformer=superjson \
   > "$WORK/gateway.log" 2>&1 &
 PIDS+=($!)
