@@ -174,6 +174,16 @@ class FiguresTests(unittest.TestCase):
         self.assertEqual(rows["success %"], 99.0)
         self.assertEqual(rows["unsent (dropped) arrivals"], 100)
 
+    def test_stress_test_is_compared_with_the_stress_figures(self):
+        result = {"requests": {"chat completion": {"total": 15000, "ok": 15000, "ko": 0, "mean": 3, "p95": 9,
+                                                   "max": 80}}, "assertions": []}
+        unsent = {"arrivals": 15000, "sent": 15000, "unsent": 0, "elapsedMs": 3000}
+        rows = {label: (reference, ours) for label, reference, ours, _ in
+                run.figure_rows("dev.junction.gatling.gateway.ChatCompletionsStressSimulation", result, unsent)}
+        self.assertEqual(rows["achieved requests/s"], (512.0, 5000.0))
+        self.assertEqual(rows["p95 ms"], (1080.0, 9))
+        self.assertEqual(rows["unsent (dropped) arrivals"], (9433.0, 0))
+
     def test_ratio_is_ours_over_reference(self):
         self.assertEqual(run.ratio(50, 100), 0.5)
         self.assertIsNone(run.ratio(None, 100))
@@ -212,7 +222,8 @@ class SelectionTests(unittest.TestCase):
         self.assertEqual(len(run.select(None)), len(run.SUITES))
         selection = run.select("GatewayOverheadSimulation, HealthSimulation,001")
         self.assertEqual([(suite.doc, [run.simple_name(s) for s in sims]) for suite, sims in selection],
-                         [("000", ["HealthSimulation"]), ("001", ["ChatCompletionsConstantRateSimulation"]),
+                         [("000", ["HealthSimulation"]), ("001", ["ChatCompletionsConstantRateSimulation",
+                                                                    "ChatCompletionsStressSimulation"]),
                           ("003", ["GatewayOverheadSimulation"])])
         with self.assertRaises(run.UsageError):
             run.select("NoSuchSimulation")
