@@ -245,6 +245,14 @@ class SelectionTests(unittest.TestCase):
             source.write_text("package x.y\n\nclass BSimulation extends Simulation {\n}\nclass Helper\n")
             self.assertEqual(run.available_simulations(Path(tmp)), {"x.y.BSimulation"})
 
+    def test_finds_simulations_that_extend_an_abstract_simulation(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            source = Path(tmp) / "a" / "C.scala"
+            source.parent.mkdir()
+            source.write_text("package x.y\n\nabstract class Base(rate: Double)\n    extends Simulation {\n}\n"
+                              "class CSimulation\n    extends Base(5000)\nclass Other extends Helper\n")
+            self.assertEqual(run.available_simulations(Path(tmp)), {"x.y.CSimulation"})
+
     def test_cpu_and_rss_summary(self):
         summary = run.summarise_samples([(0.0, 102400, 0), (1.0, 112640, 50), (2.0, 122880, 100)], 100)
         self.assertEqual((summary["rss_first_mb"], summary["rss_peak_mb"]), (100.0, 120.0))

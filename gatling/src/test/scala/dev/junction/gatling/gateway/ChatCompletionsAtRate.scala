@@ -10,8 +10,9 @@ import scala.concurrent.duration._
  * Document 001's k6 test shape (`POST chat.path` with `chat.model`, system message "hi",
  * `max_tokens` 2) as an open model at a constant arrival rate, with every parameter read from
  * properties under `prefix`: `rate`, `duration`, `warmUp` (a ramp up to the rate before the
- * measured window), `maxInFlight` (k6's `maxVUs`: arrivals that find that many requests in
- * flight, or start over 1 s late, are not sent and are counted as unsent, see [[ArrivalGate]]),
+ * measured window), `maxInFlight` (k6's `maxVUs`, in the warm-up too: arrivals that find that
+ * many requests in flight, or start over 1 s late, are not sent and, in the measured window,
+ * are counted as unsent, see [[ArrivalGate]]),
  * `unsentFile` (where the counts are written), and the thresholds `maxMeanMs`, `maxP95Ms`,
  * `maxMs`. The path and model are shared by both tests: `chat.path` (`/ai/chat/completions`),
  * `chat.model` (`emulator/gpt-4o-mini`). Assertions: no failures (100% success) and the three
@@ -44,8 +45,10 @@ abstract class ChatCompletionsAtRate(prefix: String, label: String, defaults: Ch
         .body(StringBody(s"""{"model":"$model","messages":[{"role":"system","content":"hi"}],"max_tokens":2}"""))
         .check(status.is(200), jsonPath("$.choices[0].message").exists))
 
+  // k6's maxVUs holds for the whole test, the ramp included: the warm-up has its own gate.
   private val warmUpLoad = Option.when(warmUp.toMillis > 0)(
-    Gateway.openWarmUp(s"$label warm-up", completion(Gateway.WarmUp), rate, warmUp))
+    Gateway.openWarmUp(s"$label warm-up",
+      new ArrivalGate(maxInFlight, warmUp, 1.second).guard(completion(Gateway.WarmUp)), rate, warmUp))
 
   after(gate.report(label, unsentFile))
 
