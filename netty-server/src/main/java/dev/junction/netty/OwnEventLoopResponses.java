@@ -27,6 +27,15 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
  * Reactor Netty's handling of the next keep-alive request on the same connection, which then
  * is never read: the client waits forever. Moving the response's signals onto the
  * connection's loop removes the race.
+ * <p>
+ * The hang is Reactor Netty's: a keep-alive request buffered while the previous one was
+ * still finishing leaves the connection without a pending read once the buffer drains
+ * (reactor/reactor-netty#4361, "HTTP/1.1 keep-alive connection stops reading after a queued
+ * request completes synchronously", fixed upstream in September 2026). The Reactor Netty that
+ * Spring Boot manages here is 1.3.6. This decorator can go once the managed version carries
+ * that fix and {@code KeepAliveIntegrationTests} in gateway-app and messaging-service pass
+ * without it; it costs one hop onto the connection's event loop per response that completes
+ * elsewhere.
  */
 public final class OwnEventLoopResponses implements HttpHandler {
 
