@@ -49,6 +49,7 @@ import dev.junction.gateway.provider.ProvidersHealthIndicator;
 import dev.junction.gateway.routing.ModelRouter;
 import dev.junction.gateway.pipeline.RoutingStage;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -114,6 +115,15 @@ public class GatewayConfiguration {
 				: new LocalResponseStore(cache.ttl(), cache.maxEntries());
 	}
 
+	/** Every provider's permit and key meters, bound by Spring Boot to the application's registry. */
+	@Bean
+	MeterBinder providerMeters(ProviderRegistry providers) {
+		return (registry) -> providers.all().forEach((entry) -> {
+			entry.limiter().bindTo(registry);
+			entry.keys().bindTo(registry);
+		});
+	}
+
 	/**
 	 * The pipeline, outermost first: metrics, rate limits, routing, cache, fallback across the
 	 * route's targets, retries per target, the provider's permits and keys, the circuit
@@ -124,10 +134,6 @@ public class GatewayConfiguration {
 			ModelRouter router, BucketStore buckets, ResponseStore responses, ObjectMapper mapper,
 			MeterRegistry registry,
 			RetryRegistry retries, CircuitBreakerRegistry breakers) {
-		providers.all().forEach((entry) -> {
-			entry.limiter().bindTo(registry);
-			entry.keys().bindTo(registry);
-		});
 		List<ChatStage> stages = new ArrayList<>();
 		stages.add(new MetricsStage(metrics, providers));
 		if (properties.rateLimit().enabled()) {

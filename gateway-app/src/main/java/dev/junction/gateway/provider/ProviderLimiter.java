@@ -7,8 +7,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.junction.gateway.error.DeniedException;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
@@ -19,10 +21,16 @@ import reactor.core.publisher.MonoSink;
  * permit in arrival order. With {@code dropExcess}, a request finding the queue full fails at
  * once with 503 and Retry-After; without it, it waits anyway.
  */
-public final class ProviderLimiter {
+public final class ProviderLimiter implements MeterBinder {
 
 	/** Timer of the wait for a permit, tagged by provider. */
 	public static final String QUEUE_WAIT = "junction.provider.queue.wait";
+
+	/** Gauge of the calls holding a permit, tagged by provider. */
+	public static final String IN_FLIGHT = "junction.provider.in.flight";
+
+	/** Gauge of the requests waiting for a permit, tagged by provider. */
+	public static final String WAITING = "junction.provider.queue.waiting";
 
 	private final String provider;
 
@@ -54,10 +62,19 @@ public final class ProviderLimiter {
 		this.dropExcess = dropExcess;
 	}
 
-	/** Registers the queue-wait timer. */
+	/** Registers the queue-wait timer and the gauges of calls in flight and waiting. */
+	@Override
 	public void bindTo(MeterRegistry registry) {
 		this.queueWait = Timer.builder(QUEUE_WAIT)
 			.description("Time a request waited for a provider permit")
+			.tag("provider", this.provider)
+			.register(registry);
+		Gauge.builder(IN_FLIGHT, this, ProviderLimiter::inFlight)
+			.description("Calls to the provider holding a concurrency permit")
+			.tag("provider", this.provider)
+			.register(registry);
+		Gauge.builder(WAITING, this, ProviderLimiter::waiting)
+			.description("Requests waiting for a provider concurrency permit")
 			.tag("provider", this.provider)
 			.register(registry);
 	}

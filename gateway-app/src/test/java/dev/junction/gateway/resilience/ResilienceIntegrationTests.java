@@ -168,6 +168,9 @@ class ResilienceIntegrationTests {
 		assertThat(second.statusCode()).isEqualTo(503);
 		assertThat(second.body()).contains("\"code\":\"provider_queue\"");
 		assertThat(second.headers().firstValue("retry-after")).isPresent();
+		assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
+			.contains("junction_provider_in_flight{application=\"gateway-app\",provider=\"queued\"} 1.0")
+			.contains("junction_provider_queue_waiting{application=\"gateway-app\",provider=\"queued\"} 0.0");
 		assertThat(first.join().statusCode()).isEqualTo(200);
 		assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
 			.contains("junction_provider_queue_wait_seconds_count{");
