@@ -144,6 +144,13 @@ async function trpcWithSuperjson(name, link) {
   assert.equal(check.checks.calculator, 'healthy');
   assert.equal(check.allHealthy, true);
   assert.ok(status.memory.used > 0);
+  const [statistics, config, cleared] = await Promise.all([admin.admin.statistics.query({ days: 7 }),
+    admin.admin.getConfig.query({ section: 'ai' }), admin.admin.clearCache.mutate({ target: 'all' })]);
+  assert.equal(statistics.period.days, 7);
+  assert.equal(typeof statistics.system.totalRequests, 'number');
+  assert.ok(config.config.ai.providers);
+  assert.equal(config.config.server, undefined);
+  assert.equal(cleared.success, true);
   const user = createTRPCClient({
     links: [link({ url: `${securedUrl}/trpc`, transformer: superjson, headers: { authorization: `Bearer ${key}` } })],
   });

@@ -192,6 +192,9 @@ class SecretsNeverLeakIntegrationTests {
 		texts.add(Http.get(gateway.baseUrl() + "/actuator/prometheus").body());
 		texts.add(Http.get(gateway.baseUrl() + "/actuator/health").body());
 		texts.add(post("/rpc", "Bearer " + ADMIN_KEY, "{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}").body());
+		for (String method : List.of("admin.getConfig", "admin.statistics", "admin.clearCache")) {
+			texts.add(post("/rpc", "Bearer " + ADMIN_KEY, "{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\",\"id\":1}").body());
+		}
 		for (String text : texts) {
 			for (String secret : SECRETS) {
 				assertThat(text).as("an answer or scrape").doesNotContain(secret);

@@ -26,4 +26,13 @@ public final class LocalResponseStore implements ResponseStore {
 		return Mono.fromRunnable(() -> this.cache.put(key, result));
 	}
 
+	@Override
+	public Mono<Long> clear() {
+		return Mono.fromSupplier(() -> {
+			long entries = this.cache.asMap().size();
+			this.cache.invalidateAll();
+			return entries;
+		});
+	}
+
 }

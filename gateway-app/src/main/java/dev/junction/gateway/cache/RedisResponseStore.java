@@ -7,6 +7,8 @@ import java.time.Duration;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.redis.RedisConnector;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanCursor;
 import io.lettuce.core.SetArgs;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -61,6 +63,26 @@ public final class RedisResponseStore implements ResponseStore {
 			.set(PREFIX + key, value, SetArgs.Builder.px(this.ttl.toMillis()))))
 			.then()
 			.onErrorResume((error) -> failed("write", error));
+	}
+
+	@Override
+	public Mono<Long> clear() {
+		return clearFrom(ScanCursor.INITIAL).doOnError((error) -> {
+			this.errors.increment();
+			logger.warn("Response cache clear failed: {}", error.getMessage());
+		});
+	}
+
+	private Mono<Long> clearFrom(ScanCursor cursor) {
+		return Mono.fromFuture(() -> this.redis.call((connection) -> connection.async()
+			.scan(cursor, ScanArgs.Builder.matches(PREFIX + "*").limit(500))))
+			.flatMap((page) -> {
+				Mono<Long> removed = page.getKeys().isEmpty() ? Mono.just(0L)
+						: Mono.fromFuture(() -> this.redis.call(
+								(connection) -> connection.async().unlink(page.getKeys().toArray(String[]::new))));
+				return removed.flatMap((count) -> page.isFinished() ? Mono.just(count)
+						: clearFrom(page).map((more) -> count + more));
+			});
 	}
 
 	private <T> Mono<T> failed(String operation, Throwable error) {

@@ -12,4 +12,7 @@ public interface ResponseStore {
 	/** Keeps an answer for the cache's TTL. A store failure is ignored. */
 	Mono<Void> put(String key, ChatResult result);
 
+	/** Removes every cached answer, of every gateway key; emits how many were removed. Fails if the store is unreachable. */
+	Mono<Long> clear();
+
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.junction.gateway.auth.GatewayKeys;
+import dev.junction.gateway.cache.ResponseStore;
 import dev.junction.gateway.calculator.CalculatorClient;
 import dev.junction.gateway.chat.RequestBodies;
 import dev.junction.gateway.config.GatewayConfiguration;
@@ -39,9 +40,10 @@ public class RpcConfiguration {
 	@Bean
 	Procedures procedures(ProviderRegistry providers, CalculatorClient calculator, ChatPipeline pipeline,
 			ObjectMapper mapper, RpcProperties properties, GatewayKeys keys, GatewayProperties gateway,
-			BucketStore buckets, MeterRegistry registry) {
+			BucketStore buckets, MeterRegistry registry, ResponseStore responses) {
 		List<Procedure> all = new ArrayList<>();
 		all.addAll(new SystemProcedures(providers, calculator, properties).procedures());
+		all.addAll(new AdminProcedures(registry, gateway, properties, providers, responses).procedures());
 		all.addAll(new AiProcedures(pipeline, mapper, properties, providers).procedures());
 		all.addAll(new CalculatorProcedures(calculator).procedures());
 		// The same buckets as the pipeline's rate-limit stage: one budget per client for everything.

@@ -4,11 +4,14 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 
+import dev.junction.gateway.support.Http;
+import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.RedisServer;
 import dev.junction.gateway.support.RunningGateway;
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import static dev.junction.gateway.cache.ResponseCacheIntegrationTests.KEY_A;
 import static dev.junction.gateway.cache.ResponseCacheIntegrationTests.KEY_B;
@@ -62,6 +65,28 @@ class SharedResponseCacheIntegrationTests {
 				assertThat(miss.headers().firstValue("x-junction-cache")).hasValue("MISS");
 				assertThat(hit.headers().firstValue("x-junction-cache")).hasValue("HIT");
 				assertThat(hit.body()).isEqualTo(miss.body());
+			}
+		}
+	}
+
+	@Test
+	void clearingTheCacheOnOneGatewayEmptiesItForEveryGatewaySharingRedis() throws Exception {
+		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
+		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
+			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.cache.enabled=true",
+					"junction.redis.url=" + redis.url(), "junction.auth.admin-keys[0]=cache-admin");
+			try (RunningGateway first = RunningGateway.start(properties);
+					RunningGateway second = RunningGateway.start(properties)) {
+				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
+						+ "\"messages\":[{\"role\":\"user\",\"content\":\"cleared everywhere\"}]}";
+				post(first, KEY_A, body);
+				post(first, KEY_B, body);
+				assertThat(post(second, KEY_A, body).headers().firstValue("x-junction-cache")).hasValue("HIT");
+				JsonNode result = Json.parse(Http.post(second.baseUrl() + "/rpc", "Bearer cache-admin",
+						"{\"jsonrpc\":\"2.0\",\"method\":\"admin.clearCache\",\"id\":1}").body()).get("result");
+				assertThat(result.get("entriesRemoved").asLong()).isEqualTo(2);
+				assertThat(post(first, KEY_A, body).headers().firstValue("x-junction-cache")).hasValue("MISS");
+				assertThat(post(second, KEY_B, body).headers().firstValue("x-junction-cache")).hasValue("MISS");
 			}
 		}
 	}
