@@ -228,6 +228,25 @@ class SelectionTests(unittest.TestCase):
         with self.assertRaises(run.UsageError):
             run.select("NoSuchSimulation")
 
+    def test_several_messaging_instances_are_one_url_list_on_their_own_ports(self):
+        options = run.Options(smoke=False, ports=run.Ports(28000), jars_from=Path("."), messaging_instances=3)
+        props = run.simulation_properties(options, ["messaging"], None, 0)
+        self.assertEqual(props["messaging.url"],
+                         "http://127.0.0.1:28004,http://127.0.0.1:28010,http://127.0.0.1:28011")
+        jars = {"messaging": Path("m.jar")}
+        services = run.messaging_services(options, jars, "postgresql://127.0.0.1:28009/postgres", Path("/tmp"))
+        self.assertEqual([s.name for s in services], ["messaging", "messaging-2", "messaging-3"])
+        self.assertIn("--server.port=28011", services[2].command)
+        self.assertTrue(all("--junction.messaging.db.url=postgresql://127.0.0.1:28009/postgres" in s.command
+                            for s in services))
+
+    def test_several_messaging_instances_need_postgresql(self):
+        with self.assertRaises(run.UsageError):
+            run.build_options(run.parse_args(["--messaging-instances", "2", "--h2"]))
+        with self.assertRaises(run.UsageError):
+            run.build_options(run.parse_args(["--messaging-instances", "9"]))
+        self.assertEqual(run.build_options(run.parse_args(["--messaging-instances", "2"])).messaging_instances, 2)
+
     def test_documents_needing_the_same_services_run_together(self):
         options = run.Options(smoke=False, ports=run.Ports(28000), jars_from=Path("."))
         docs = [[suite.doc for suite, _ in group] for group in run.groups(run.select(None), options)]
