@@ -9,8 +9,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
@@ -51,7 +53,8 @@ public final class ResponseCacheStage implements ChatStage {
 
 	private final CachePolicy policy;
 
-	private final ConcurrentHashMap<String, CompletableFuture<ChatResult>> inFlight = new ConcurrentHashMap<>();
+	/** Calls in flight by key (single flight); a call leaves when it completes. */
+	private final AsyncCache<String, ChatResult> inFlight = Caffeine.newBuilder().executor(Runnable::run).buildAsync();
 
 	private final ObjectMapper mapper;
 
@@ -92,28 +95,37 @@ public final class ResponseCacheStage implements ChatStage {
 		});
 	}
 
-	/** One upstream call per key at a time on this gateway; later identical requests share it. */
+	/**
+	 * One upstream call per key at a time on this gateway; later identical requests share it.
+	 * A request that bypasses the cache makes its own call when one is running already.
+	 */
 	private Mono<ChatResult> call(ChatExchange exchange, Attempt attempt, Next<ChatResult> next, String key) {
-		CompletableFuture<ChatResult> mine = new CompletableFuture<>();
-		CompletableFuture<ChatResult> running = this.inFlight.putIfAbsent(key, mine);
-		if (running != null && !exchange.cacheBypass()) {
-			return Mono.fromFuture(running, true).map((shared) -> hit(exchange, shared));
+		AtomicBoolean started = new AtomicBoolean();
+		CompletableFuture<ChatResult> running = this.inFlight.get(key, (ignored, executor) -> {
+			started.set(true);
+			return upstream(exchange, attempt, next, key);
+		});
+		if (!started.get()) {
+			if (!exchange.cacheBypass()) {
+				return Mono.fromFuture(running, true).map((shared) -> hit(exchange, shared));
+			}
+			running = upstream(exchange, attempt, next, key);
 		}
-		Mono.fromDirect(next.apply(exchange, attempt))
-			.flatMap((result) -> this.store.put(key, result).thenReturn(result))
-			.toFuture()
-			.whenComplete((result, error) -> {
-				this.inFlight.remove(key, mine);
-				if (error != null) {
-					mine.completeExceptionally(error);
-				}
-				else {
-					mine.complete(result);
-				}
-			});
+		else {
+			CompletableFuture<ChatResult> mine = running;
+			mine.whenComplete((result, error) -> this.inFlight.asMap().remove(key, mine));
+		}
 		exchange.cacheStatus(CacheStatus.MISS);
 		this.misses.increment();
-		return Mono.fromFuture(mine, true);
+		return Mono.fromFuture(running, true);
+	}
+
+	/** The call upstream, stored when it succeeds; it runs to the end whoever is still waiting. */
+	private CompletableFuture<ChatResult> upstream(ChatExchange exchange, Attempt attempt, Next<ChatResult> next,
+			String key) {
+		return Mono.fromDirect(next.apply(exchange, attempt))
+			.flatMap((result) -> this.store.put(key, result).thenReturn(result))
+			.toFuture();
 	}
 
 	private ChatResult hit(ChatExchange exchange, ChatResult cached) {

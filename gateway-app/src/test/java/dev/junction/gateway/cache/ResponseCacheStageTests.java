@@ -79,6 +79,42 @@ class ResponseCacheStageTests {
 	}
 
 	@Test
+	void aFailedCallIsNeitherCachedNorSharedWithTheNextRequest() {
+		Sinks.One<ChatResult> failing = Sinks.one();
+		java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+		FakeNext<ChatResult> next = FakeNext
+			.complete((attempt) -> (calls.incrementAndGet() == 1) ? failing.asMono() : Mono.just(this.answer));
+		ChatExchange first = exchange(REQUEST);
+		StepVerifier.create(this.stage.apply(first, attempt(first), next))
+			.then(() -> failing.tryEmitError(new IllegalStateException("upstream failed")))
+			.expectError(IllegalStateException.class)
+			.verify(Duration.ofSeconds(5));
+		ChatExchange second = exchange(REQUEST);
+		StepVerifier.create(this.stage.apply(second, attempt(second), next))
+			.expectNext(this.answer)
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
+		assertThat(next.attempts()).hasSize(2);
+		assertThat(second.cacheStatus()).isEqualTo(CacheStatus.MISS);
+	}
+
+	@Test
+	void theSharedCallRunsToTheEndWhenItsFirstClientGoesAway() {
+		Sinks.One<ChatResult> upstream = Sinks.one();
+		FakeNext<ChatResult> next = FakeNext.complete((attempt) -> upstream.asMono());
+		ChatExchange first = exchange(REQUEST);
+		StepVerifier.create(this.stage.apply(first, attempt(first), next)).thenCancel().verify(Duration.ofSeconds(5));
+		ChatExchange second = exchange(REQUEST);
+		StepVerifier.create(this.stage.apply(second, attempt(second), next))
+			.then(() -> upstream.tryEmitValue(this.answer))
+			.expectNext(this.answer)
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
+		assertThat(next.attempts()).hasSize(1);
+		assertThat(second.servedFromCache()).isTrue();
+	}
+
+	@Test
 	void passesStreamsThroughUntouched() {
 		FakeNext<ChatChunk> next = FakeNext.stream((attempt) -> Flux.just(FakeNext.chunk("a"), FakeNext.chunk("b")));
 		ChatExchange exchange = exchange(REQUEST);
