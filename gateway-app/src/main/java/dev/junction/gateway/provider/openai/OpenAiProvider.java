@@ -1,6 +1,5 @@
 package dev.junction.gateway.provider.openai;
 
-import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +15,7 @@ import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ProviderRequest;
+import dev.junction.gateway.provider.UpstreamFailures;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.requestid.RequestId;
 import io.netty.buffer.ByteBuf;
@@ -32,7 +32,6 @@ import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.HttpClientResponse;
-import reactor.netty.http.client.PrematureCloseException;
 import reactor.netty.resources.ConnectionProvider;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -64,6 +63,7 @@ public final class OpenAiProvider implements ChatProvider {
 	private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
 
 	private final String completionsUri;
+
 
 	private final Duration timeout;
 
@@ -156,7 +156,7 @@ public final class OpenAiProvider implements ChatProvider {
 	@Override
 	public Mono<ChatResult> complete(ProviderRequest request) {
 		byte[] json = this.mapper.writeValueAsBytes(body(request, false));
-		return post(request, json).responseSingle((response, content) -> content.asByteArray()
+		return post(request, this.completionsUri, json).responseSingle((response, content) -> content.asByteArray()
 			.defaultIfEmpty(new byte[0])
 			.map((bytes) -> toResult(response, bytes, request.apiKey())))
 			.timeout(this.timeout, Mono.error(() -> UpstreamException.timeout(this.name, this.timeout)))
@@ -166,7 +166,7 @@ public final class OpenAiProvider implements ChatProvider {
 	@Override
 	public Flux<ChatChunk> stream(ProviderRequest request) {
 		byte[] json = this.mapper.writeValueAsBytes(body(request, true));
-		return post(request, json).response((response, content) -> {
+		return post(request, this.completionsUri, json).response((response, content) -> {
 			if (response.status().code() >= 400) {
 				return content.aggregate().asByteArray().defaultIfEmpty(new byte[0])
 					.flatMapMany((bytes) -> Mono.error(error(response, bytes, request.apiKey())));
@@ -198,9 +198,9 @@ public final class OpenAiProvider implements ChatProvider {
 		return body;
 	}
 
-	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, byte[] json) {
+	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
 		return clientFor(request.apiKey()).post()
-			.uri(this.completionsUri)
+			.uri(uri)
 			.send((outbound, body) -> {
 				outbound.header(RequestId.HEADER, request.requestId());
 				return body.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
@@ -307,27 +307,12 @@ public final class OpenAiProvider implements ChatProvider {
 				RetryAfter.parse(response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER)));
 	}
 
-	/** {@code text} with every occurrence of the key replaced. */
 	private static @Nullable String redact(@Nullable String text, @Nullable String apiKey) {
-		return (text != null && apiKey != null && !apiKey.isEmpty()) ? text.replace(apiKey, "[redacted]") : text;
+		return UpstreamFailures.redact(text, apiKey);
 	}
 
 	private Throwable translate(Throwable error) {
-		if (error instanceof UpstreamException) {
-			return error;
-		}
-		if (error instanceof ConnectException || error.getCause() instanceof ConnectException) {
-			return UpstreamException.connection(this.name, "connection refused", error);
-		}
-		if (error instanceof PrematureCloseException) {
-			return UpstreamException.connection(this.name, "the connection closed before the response completed",
-					error);
-		}
-		if (error instanceof java.io.IOException || error instanceof io.netty.channel.ChannelException) {
-			return UpstreamException.connection(this.name, String.valueOf(error.getMessage()), error);
-		}
-		return error;
+		return UpstreamFailures.translate(this.name, error);
 	}
-
 
 }
