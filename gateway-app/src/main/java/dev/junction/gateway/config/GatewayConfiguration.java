@@ -40,6 +40,7 @@ import dev.junction.gateway.chat.RequestBodies;
 import dev.junction.gateway.error.AnthropicErrors;
 import dev.junction.gateway.error.OpenAiErrorWebExceptionHandler;
 import dev.junction.gateway.messages.MessagesHandler;
+import dev.junction.gateway.responses.ResponsesHandler;
 import dev.junction.gateway.chat.EntryPoints;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.metrics.GatewayMetrics;
@@ -189,6 +190,11 @@ public class GatewayConfiguration {
 	@Bean
 	EntryPoints entryPoints(RequestBodies bodies, ObjectMapper mapper, OpenAiErrors errors) {
 		return new EntryPoints(bodies, mapper, errors);
+	}
+
+	@Bean
+	ResponsesHandler responsesHandler(ChatPipeline pipeline, EntryPoints entryPoints, ObjectMapper mapper) {
+		return new ResponsesHandler(pipeline, entryPoints, mapper);
 	}
 
 	@Bean
