@@ -41,6 +41,7 @@ import dev.junction.gateway.error.AnthropicErrors;
 import dev.junction.gateway.error.OpenAiErrorWebExceptionHandler;
 import dev.junction.gateway.messages.MessagesHandler;
 import dev.junction.gateway.responses.ResponsesHandler;
+import dev.junction.gateway.embeddings.EmbeddingsHandler;
 import dev.junction.gateway.chat.EntryPoints;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.metrics.GatewayMetrics;
@@ -190,6 +191,11 @@ public class GatewayConfiguration {
 	@Bean
 	EntryPoints entryPoints(RequestBodies bodies, ObjectMapper mapper, OpenAiErrors errors) {
 		return new EntryPoints(bodies, mapper, errors);
+	}
+
+	@Bean
+	EmbeddingsHandler embeddingsHandler(ChatPipeline pipeline, EntryPoints entryPoints) {
+		return new EmbeddingsHandler(pipeline, entryPoints);
 	}
 
 	@Bean

@@ -14,6 +14,7 @@ import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.provider.UpstreamFailures;
 import dev.junction.gateway.provider.Usage;
@@ -64,6 +65,7 @@ public final class OpenAiProvider implements ChatProvider {
 
 	private final String completionsUri;
 
+	private final String embeddingsUri;
 
 	private final Duration timeout;
 
@@ -91,6 +93,7 @@ public final class OpenAiProvider implements ChatProvider {
 		this.mapper = mapper;
 		String base = baseUrl.replaceAll("/+$", "");
 		this.completionsUri = base + "/chat/completions";
+		this.embeddingsUri = base + "/embeddings";
 		ConnectionProvider pool = ConnectionProvider.builder("provider-" + name)
 			.maxConnections(maxConnections)
 			.pendingAcquireMaxCount(-1)
@@ -154,7 +157,15 @@ public final class OpenAiProvider implements ChatProvider {
 	}
 
 	@Override
+	public boolean speaks(ClientApi api) {
+		return api == ClientApi.EMBEDDINGS;
+	}
+
+	@Override
 	public Mono<ChatResult> complete(ProviderRequest request) {
+		if (request.api() == ClientApi.EMBEDDINGS) {
+			return embed(request);
+		}
 		byte[] json = this.mapper.writeValueAsBytes(body(request, false));
 		return post(request, this.completionsUri, json).responseSingle((response, content) -> content.asByteArray()
 			.defaultIfEmpty(new byte[0])
@@ -196,6 +207,27 @@ public final class OpenAiProvider implements ChatProvider {
 			options.put("include_usage", true);
 		}
 		return body;
+	}
+
+	/** Embeddings: the client's JSON with the provider's model, the answer as the upstream sent it. */
+	private Mono<ChatResult> embed(ProviderRequest request) {
+		ObjectNode client = request.original().body();
+		ObjectNode body = client.objectNode();
+		body.setAll(client);
+		body.put("model", request.model());
+		byte[] json = this.mapper.writeValueAsBytes(body);
+		return post(request, this.embeddingsUri, json).responseSingle((response, content) -> content.asByteArray()
+			.defaultIfEmpty(new byte[0])
+			.map((bytes) -> {
+				if (response.status().code() >= 400) {
+					throw error(response, bytes, request.apiKey());
+				}
+				JsonNode tree = readTree(bytes);
+				return new ChatResult(bytes, new Usage(tree.path("usage").path("prompt_tokens").asLong(0), 0), null,
+						tree.path("model").asString(null), ClientApi.EMBEDDINGS);
+			}))
+			.timeout(this.timeout, Mono.error(() -> UpstreamException.timeout(this.name, this.timeout)))
+			.onErrorMap(this::translate);
 	}
 
 	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
