@@ -1,6 +1,7 @@
 package dev.junction.gateway.messages;
 
 import dev.junction.gateway.error.UpstreamException;
+import dev.junction.gateway.chat.ChunkDelta;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -26,7 +27,7 @@ final class ChatToMessages {
 		JsonNode message = completion.path("choices").path(0).path("message");
 		ObjectNode out = start(completion.path("id").asString(null), model(completion, requestedModel));
 		ArrayNode content = out.putArray("content");
-		String text = text(message.get("content"));
+		String text = ChunkDelta.text(message.get("content"));
 		if (!text.isEmpty()) {
 			content.addObject().put("type", "text").put("text", text);
 		}
@@ -87,20 +88,6 @@ final class ChatToMessages {
 		out.put("cache_read_input_tokens", cached);
 		out.put("output_tokens", (usage != null) ? usage.path("completion_tokens").asLong(0) : 0);
 		return out;
-	}
-
-	private static String text(@Nullable JsonNode content) {
-		if (content == null || content.isNull()) {
-			return "";
-		}
-		if (content.isString()) {
-			return content.stringValue();
-		}
-		StringBuilder text = new StringBuilder();
-		for (JsonNode part : content) {
-			text.append(part.path("text").asString(""));
-		}
-		return text.toString();
 	}
 
 	private JsonNode input(String arguments, String provider) {

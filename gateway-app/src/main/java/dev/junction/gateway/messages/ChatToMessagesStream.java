@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.junction.gateway.chat.ChunkDelta;
 import dev.junction.gateway.chat.SseEvent;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -59,27 +60,19 @@ final class ChatToMessagesStream {
 	/** The events one chunk makes (none for some). */
 	List<SseEvent> next(String chunkJson) {
 		this.out.clear();
-		JsonNode chunk = this.mapper.readTree(chunkJson);
-		start(chunk);
-		JsonNode usage = chunk.get("usage");
-		if (usage != null && usage.isObject()) {
-			this.usage = usage;
+		ChunkDelta delta = ChunkDelta.read(this.mapper, chunkJson);
+		start(delta);
+		if (delta.usage() != null) {
+			this.usage = delta.usage();
 		}
-		JsonNode choice = chunk.path("choices").path(0);
-		JsonNode delta = choice.path("delta");
-		JsonNode content = delta.get("content");
-		if (content != null && content.isString() && !content.stringValue().isEmpty()) {
-			text(content.stringValue());
+		if (delta.text() != null) {
+			text(delta.text());
 		}
-		JsonNode toolCalls = delta.get("tool_calls");
-		if (toolCalls != null && toolCalls.isArray()) {
-			for (int i = 0; i < toolCalls.size(); i++) {
-				tool(toolCalls.get(i), i);
-			}
+		for (int i = 0; i < delta.toolCalls().size(); i++) {
+			tool(delta.toolCalls().get(i), i);
 		}
-		String finish = choice.path("finish_reason").asString(null);
-		if (finish != null) {
-			this.finishReason = finish;
+		if (delta.finishReason() != null) {
+			this.finishReason = delta.finishReason();
 		}
 		return List.copyOf(this.out);
 	}
@@ -111,13 +104,13 @@ final class ChatToMessagesStream {
 		return List.copyOf(this.out);
 	}
 
-	private void start(@Nullable JsonNode chunk) {
+	private void start(@Nullable ChunkDelta chunk) {
 		if (this.started) {
 			return;
 		}
 		this.started = true;
-		ObjectNode message = this.messages.start((chunk != null) ? chunk.path("id").asString(null) : null,
-				(chunk != null) ? ChatToMessages.model(chunk, this.requestedModel) : this.requestedModel);
+		ObjectNode message = this.messages.start((chunk != null) ? chunk.id() : null,
+				(chunk != null && chunk.model() != null) ? chunk.model() : this.requestedModel);
 		message.putArray("content");
 		message.putNull("stop_reason");
 		message.putNull("stop_sequence");

@@ -2,6 +2,7 @@ package dev.junction.gateway.responses;
 
 import java.time.Instant;
 
+import dev.junction.gateway.chat.ChunkDelta;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -29,7 +30,7 @@ final class ChatToResponses {
 		String chatId = completion.path("id").asString(null);
 		ObjectNode response = shell(request, id("resp_", chatId), model(completion, requestedModel));
 		ArrayNode output = response.putArray("output");
-		String text = text(message.get("content"));
+		String text = ChunkDelta.text(message.get("content"));
 		if (!text.isEmpty()) {
 			output.add(message(id("msg_", chatId), text, "completed"));
 		}
@@ -162,20 +163,6 @@ final class ChatToResponses {
 		else {
 			response.putNull(field);
 		}
-	}
-
-	private static String text(@Nullable JsonNode content) {
-		if (content == null || content.isNull()) {
-			return "";
-		}
-		if (content.isString()) {
-			return content.stringValue();
-		}
-		StringBuilder text = new StringBuilder();
-		for (JsonNode part : content) {
-			text.append(part.path("text").asString(""));
-		}
-		return text.toString();
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.junction.gateway.chat.ChunkDelta;
 import dev.junction.gateway.chat.SseEvent;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -60,27 +61,19 @@ final class ChatToResponsesStream {
 	/** The events one chunk makes (none for some). */
 	List<SseEvent> next(String chunkJson) {
 		this.out.clear();
-		JsonNode chunk = this.mapper.readTree(chunkJson);
-		start(chunk);
-		JsonNode usage = chunk.get("usage");
-		if (usage != null && usage.isObject()) {
-			this.usage = usage;
+		ChunkDelta delta = ChunkDelta.read(this.mapper, chunkJson);
+		start(delta);
+		if (delta.usage() != null) {
+			this.usage = delta.usage();
 		}
-		JsonNode choice = chunk.path("choices").path(0);
-		JsonNode delta = choice.path("delta");
-		JsonNode content = delta.get("content");
-		if (content != null && content.isString() && !content.stringValue().isEmpty()) {
-			text(content.stringValue());
+		if (delta.text() != null) {
+			text(delta.text());
 		}
-		JsonNode toolCalls = delta.get("tool_calls");
-		if (toolCalls != null && toolCalls.isArray()) {
-			for (int i = 0; i < toolCalls.size(); i++) {
-				tool(toolCalls.get(i), i);
-			}
+		for (int i = 0; i < delta.toolCalls().size(); i++) {
+			tool(delta.toolCalls().get(i), i);
 		}
-		String finish = choice.path("finish_reason").asString(null);
-		if (finish != null) {
-			this.finishReason = finish;
+		if (delta.finishReason() != null) {
+			this.finishReason = delta.finishReason();
 		}
 		return List.copyOf(this.out);
 	}
@@ -104,12 +97,12 @@ final class ChatToResponsesStream {
 		return List.copyOf(this.out);
 	}
 
-	private void start(@Nullable JsonNode chunk) {
+	private void start(@Nullable ChunkDelta chunk) {
 		if (this.response != null) {
 			return;
 		}
-		this.chatId = (chunk != null) ? chunk.path("id").asString(null) : null;
-		String model = (chunk != null) ? ChatToResponses.model(chunk, this.requestedModel) : this.requestedModel;
+		this.chatId = (chunk != null) ? chunk.id() : null;
+		String model = (chunk != null && chunk.model() != null) ? chunk.model() : this.requestedModel;
 		this.response = this.responses.shell(this.request, ChatToResponses.id("resp_", this.chatId), model);
 		for (String type : new String[] { "response.created", "response.in_progress" }) {
 			ObjectNode event = event(type);

@@ -11,6 +11,7 @@ import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.NativeRequest;
+import dev.junction.gateway.provider.PooledHttpClient;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.provider.UpstreamFailures;
 import dev.junction.gateway.provider.Usage;
@@ -18,7 +19,6 @@ import dev.junction.gateway.provider.openai.SseLineDecoder;
 import dev.junction.gateway.requestid.RequestId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -28,7 +28,6 @@ import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.HttpClientResponse;
-import reactor.netty.resources.ConnectionProvider;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -75,16 +74,7 @@ final class AnthropicMessagesClient {
 		String base = baseUrl.replaceAll("/+$", "").replaceAll("/v1$", "");
 		this.messagesUri = base + "/v1/messages";
 		this.countTokensUri = base + "/v1/messages/count_tokens";
-		ConnectionProvider pool = ConnectionProvider.builder("provider-" + name + "-messages")
-			.maxConnections(maxConnections)
-			.pendingAcquireMaxCount(-1)
-			.maxIdleTime(Duration.ofSeconds(30))
-			.evictInBackground(Duration.ofSeconds(30))
-			.build();
-		this.client = HttpClient.create(pool)
-			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(connectTimeout.toMillis()))
-			.keepAlive(true)
-			.compress(false);
+		this.client = PooledHttpClient.create("provider-" + name + "-messages", connectTimeout, maxConnections);
 	}
 
 	Mono<ChatResult> complete(ProviderRequest request) {

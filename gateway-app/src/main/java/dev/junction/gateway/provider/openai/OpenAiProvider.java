@@ -15,13 +15,13 @@ import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
+import dev.junction.gateway.provider.PooledHttpClient;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.provider.UpstreamFailures;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.requestid.RequestId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -33,7 +33,6 @@ import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.HttpClientResponse;
-import reactor.netty.resources.ConnectionProvider;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -94,16 +93,7 @@ public final class OpenAiProvider implements ChatProvider {
 		String base = baseUrl.replaceAll("/+$", "");
 		this.completionsUri = base + "/chat/completions";
 		this.embeddingsUri = base + "/embeddings";
-		ConnectionProvider pool = ConnectionProvider.builder("provider-" + name)
-			.maxConnections(maxConnections)
-			.pendingAcquireMaxCount(-1)
-			.maxIdleTime(Duration.ofSeconds(30))
-			.evictInBackground(Duration.ofSeconds(30))
-			.build();
-		this.client = HttpClient.create(pool)
-			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(connectTimeout.toMillis()))
-			.keepAlive(true)
-			.compress(false);
+		this.client = PooledHttpClient.create("provider-" + name, connectTimeout, maxConnections);
 		this.upstreamModels = (listingKey != null)
 				? fetchModels(base + "/models", listingKey).cache((list) -> MODELS_TTL, (error) -> MODELS_RETRY,
 						() -> MODELS_RETRY)
