@@ -210,6 +210,18 @@ def check_gateway(session):
     except openai.NotFoundError as error:
         expect(error.body and error.body.get("code") == "model_not_found", f"unknown provider: {error.body}")
 
+    claude = anthropic.Anthropic(base_url=session.url("gateway", ""), api_key="no-key-configured", max_retries=0)
+    message = claude.messages.create(model="emulator/gpt-4o-mini", max_tokens=64,
+                                     messages=[{"role": "user", "content": "hello emulator"}])
+    text = message.content[0].text
+    expect(text.startswith("Received 2 words: hello emulator"), f"/v1/messages answered {text!r}")
+    with claude.messages.stream(model="emulator/gpt-4o-mini", max_tokens=64,
+                                messages=[{"role": "user", "content": "hello"}]) as stream:
+        streamed = "".join(stream.text_stream)
+        final = stream.get_final_message()
+    expect(streamed.startswith("Received 1 word: hello"), f"the /v1/messages stream carried {streamed!r}")
+    expect(final.stop_reason == "end_turn" and final.usage.output_tokens > 0, f"/v1/messages stream ended {final}")
+
 
 def check_rpc(session):
     status, answer = http("POST", session.url("gateway", "/rpc"),

@@ -11,10 +11,13 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * Requires a gateway key on the provider APIs when keys are configured, and records who is
- * calling. Health and Actuator endpoints stay open.
+ * Requires a gateway key on the provider APIs when keys are configured, as
+ * {@code Authorization: Bearer} or Anthropic's {@code x-api-key}, and records who is calling. Health and Actuator endpoints stay open.
  */
 public final class GatewayKeyFilter implements WebFilter {
+
+	/** Anthropic's header for the API key, taken where {@code Authorization} is absent. */
+	static final String API_KEY = "x-api-key";
 
 	private static final List<String> PROTECTED = List.of("/v1/", "/ai/", "/rpc", "/trpc");
 
@@ -29,7 +32,13 @@ public final class GatewayKeyFilter implements WebFilter {
 		if (!this.keys.enabled() || !isProtected(exchange.getRequest().getPath().value())) {
 			return chain.filter(exchange);
 		}
-		String id = this.keys.authenticate(exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
+		HttpHeaders headers = exchange.getRequest().getHeaders();
+		String authorization = headers.getFirst(HttpHeaders.AUTHORIZATION);
+		String apiKey = headers.getFirst(API_KEY);
+		if (authorization == null && apiKey != null) {
+			authorization = "Bearer " + apiKey;
+		}
+		String id = this.keys.authenticate(authorization);
 		if (id == null) {
 			return Mono.error(InvalidRequestException.unauthorized());
 		}

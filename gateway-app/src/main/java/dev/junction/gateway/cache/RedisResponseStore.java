@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.redis.RedisConnector;
 import io.lettuce.core.ScanArgs;
@@ -97,6 +98,7 @@ public final class RedisResponseStore implements ResponseStore {
 		header.put("completion", result.usage().completionTokens());
 		header.put("finish", result.finishReason());
 		header.put("model", result.responseModel());
+		header.put("api", result.api().name());
 		byte[] meta = header.toString().getBytes(StandardCharsets.UTF_8);
 		return ByteBuffer.allocate(4 + meta.length + result.body().length)
 			.putInt(meta.length)
@@ -114,7 +116,8 @@ public final class RedisResponseStore implements ResponseStore {
 		JsonNode header = this.mapper.readTree(meta);
 		return new ChatResult(body,
 				new Usage(header.path("prompt").asLong(0), header.path("completion").asLong(0)),
-				header.path("finish").asString(null), header.path("model").asString(null));
+				header.path("finish").asString(null), header.path("model").asString(null),
+				ClientApi.valueOf(header.path("api").asString(ClientApi.CHAT_COMPLETIONS.name())));
 	}
 
 }

@@ -21,6 +21,7 @@ import dev.junction.gateway.pipeline.ChatMode;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.NativeRequest;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Flux;
@@ -151,6 +152,13 @@ public final class ResponseCacheStage implements ChatStage {
 			}
 		}
 		canonical.put("model", request.model());
+		NativeRequest original = request.original();
+		if (original != null) {
+			ObjectNode sent = entry.putObject("original");
+			sent.put("api", original.api().name());
+			sent.set("body", sorted(original.body()));
+			sent.set("headers", sorted(this.mapper.valueToTree(original.headers())));
+		}
 		try {
 			byte[] digest = MessageDigest.getInstance("SHA-256")
 				.digest(entry.toString().getBytes(StandardCharsets.UTF_8));

@@ -79,7 +79,7 @@ public final class ChatCompletionsHandler {
 	}
 
 	/** The client's rate-limit budget and the cache result, set as the response commits. */
-	private static void headers(ChatExchange exchange, ServerHttpResponse response) {
+	public static void headers(ChatExchange exchange, ServerHttpResponse response) {
 		HttpHeaders headers = response.getHeaders();
 		ChatExchange.RateLimitStatus limit = exchange.rateLimit();
 		if (limit != null) {

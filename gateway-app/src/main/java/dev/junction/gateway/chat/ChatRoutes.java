@@ -49,7 +49,7 @@ public class ChatRoutes {
 	}
 
 	/** A 405 naming the methods the path takes in {@code Allow}. */
-	static HandlerFunction<ServerResponse> notAllowed(HttpMethod... allowed) {
+	public static HandlerFunction<ServerResponse> notAllowed(HttpMethod... allowed) {
 		List<HttpMethod> methods = List.of(allowed);
 		return (request) -> Mono.error(new MethodNotAllowedException(request.method(), methods));
 	}

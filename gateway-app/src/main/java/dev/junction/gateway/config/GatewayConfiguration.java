@@ -37,7 +37,12 @@ import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.chat.ChatCompletionsHandler;
 import dev.junction.gateway.chat.ModelsHandler;
 import dev.junction.gateway.chat.RequestBodies;
+import dev.junction.gateway.error.AnthropicErrors;
 import dev.junction.gateway.error.OpenAiErrorWebExceptionHandler;
+import dev.junction.gateway.messages.MessagesHandler;
+import dev.junction.gateway.responses.ResponsesHandler;
+import dev.junction.gateway.embeddings.EmbeddingsHandler;
+import dev.junction.gateway.chat.EntryPoints;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.metrics.GatewayMetrics;
 import dev.junction.gateway.metrics.GatewayTimingFilter;
@@ -180,9 +185,36 @@ public class GatewayConfiguration {
 	}
 
 	@Bean
-	OpenAiErrorWebExceptionHandler openAiErrorWebExceptionHandler(OpenAiErrors errors) {
-		return new OpenAiErrorWebExceptionHandler(errors);
+	AnthropicErrors anthropicErrors(ObjectMapper mapper) {
+		return new AnthropicErrors(mapper);
 	}
+
+	@Bean
+	OpenAiErrorWebExceptionHandler openAiErrorWebExceptionHandler(OpenAiErrors errors, AnthropicErrors anthropic) {
+		return new OpenAiErrorWebExceptionHandler(errors, anthropic);
+	}
+
+	@Bean
+	EntryPoints entryPoints(RequestBodies bodies, ObjectMapper mapper, OpenAiErrors errors) {
+		return new EntryPoints(bodies, mapper, errors);
+	}
+
+	@Bean
+	EmbeddingsHandler embeddingsHandler(ChatPipeline pipeline, EntryPoints entryPoints) {
+		return new EmbeddingsHandler(pipeline, entryPoints);
+	}
+
+	@Bean
+	ResponsesHandler responsesHandler(ChatPipeline pipeline, EntryPoints entryPoints, ObjectMapper mapper) {
+		return new ResponsesHandler(pipeline, entryPoints, mapper);
+	}
+
+	@Bean
+	MessagesHandler messagesHandler(ChatPipeline pipeline, EntryPoints entryPoints, ObjectMapper mapper,
+			AnthropicErrors anthropic, ModelRouter router, ProviderRegistry providers) {
+		return new MessagesHandler(pipeline, entryPoints, mapper, anthropic, router, providers);
+	}
+
 
 	@Bean
 	ChatCompletionsHandler chatCompletionsHandler(ChatPipeline pipeline, RequestBodies bodies, ObjectMapper mapper,

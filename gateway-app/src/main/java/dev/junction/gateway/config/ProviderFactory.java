@@ -103,7 +103,10 @@ public final class ProviderFactory {
 							+ ".keys must hold at least one key for an anthropic provider");
 				}
 				yield AnthropicProviders.create(name, provider.baseUrl(), keys(name, provider),
-						provider.defaultMaxTokens(), timeout, models, this.mapper);
+						provider.defaultMaxTokens(), timeout,
+						(provider.connectTimeout() != null) ? provider.connectTimeout() : DEFAULT_CONNECT_TIMEOUT,
+						(provider.maxConnections() != null) ? provider.maxConnections() : DEFAULT_MAX_CONNECTIONS, models,
+						this.mapper);
 			}
 		};
 	}

@@ -60,7 +60,7 @@ public final class InvalidRequestException extends GatewayException {
 
 	public static InvalidRequestException unauthorized() {
 		return new InvalidRequestException(401, "authentication_error", "invalid_api_key", null,
-				"Missing or invalid gateway API key: send 'Authorization: Bearer <key>'.");
+				"Missing or invalid gateway API key: send 'Authorization: Bearer <key>' or 'x-api-key: <key>'.");
 	}
 
 	public static InvalidRequestException forbidden(String message) {

@@ -16,8 +16,8 @@ import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
 
 /**
- * Answers every failure that escapes a handler in OpenAI error JSON, never with a stack
- * trace or a whitelabel page. Unexpected failures are logged with their stack trace; a client
+ * Answers every failure that escapes a handler in OpenAI error JSON (Anthropic's on the
+ * Messages API), never with a stack trace or a whitelabel page. Unexpected failures are logged with their stack trace; a client
  * that went away (an aborted upload) is nobody's fault and is logged at DEBUG only.
  */
 @Order(-2)
@@ -30,8 +30,11 @@ public final class OpenAiErrorWebExceptionHandler implements WebExceptionHandler
 
 	private final OpenAiErrors errors;
 
-	public OpenAiErrorWebExceptionHandler(OpenAiErrors errors) {
+	private final AnthropicErrors anthropic;
+
+	public OpenAiErrorWebExceptionHandler(OpenAiErrors errors, AnthropicErrors anthropic) {
 		this.errors = errors;
+		this.anthropic = anthropic;
 	}
 
 	@Override
@@ -73,7 +76,9 @@ public final class OpenAiErrorWebExceptionHandler implements WebExceptionHandler
 			// The refused body may still be arriving: do not read it as the next request.
 			response.getHeaders().set("Connection", "close");
 		}
-		DataBuffer body = response.bufferFactory().wrap(this.errors.body(error));
+		byte[] json = AnthropicErrors.applies(exchange.getRequest().getPath().value())
+				? this.anthropic.body(error, RequestId.of(exchange)) : this.errors.body(error);
+		DataBuffer body = response.bufferFactory().wrap(json);
 		return response.writeWith(Mono.just(body));
 	}
 

@@ -1,6 +1,9 @@
 package dev.junction.gateway.pipeline;
 
+import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.provider.ChatOutput;
+import dev.junction.gateway.provider.ChatRequest;
+import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.KeyPool;
 import dev.junction.gateway.provider.ProviderRegistry;
@@ -8,7 +11,11 @@ import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.routing.Target;
 import reactor.core.publisher.Flux;
 
-/** The last stage: calls the attempt's target with its key and measures the upstream time. */
+/**
+ * The last stage: calls the attempt's target with its key and measures the upstream time. A
+ * request sent in another API than Chat Completions goes to a provider that speaks that API
+ * as the client sent it, to any other as its chat form; one without a chat form is refused.
+ */
 public final class ProviderStage implements ChatStage {
 
 	private final ProviderRegistry providers;
@@ -24,10 +31,26 @@ public final class ProviderStage implements ChatStage {
 			ChatProvider provider = this.providers.get(target.provider()).provider();
 			KeyPool.PooledKey key = attempt.key();
 			ProviderRequest request = new ProviderRequest(attempt.request(), target.model(),
-					(key != null) ? key.value() : null, exchange.requestId());
+					(key != null) ? key.value() : null, exchange.requestId(), api(provider, attempt.request()));
 			long start = exchange.beginUpstream();
 			return next.mode().call(provider, request).doFinally((signal) -> exchange.endUpstream(start));
 		});
+	}
+
+	private static ClientApi api(ChatProvider provider, ChatRequest request) {
+		ClientApi api = request.api();
+		if (api == ClientApi.CHAT_COMPLETIONS || provider.speaks(api)) {
+			return api;
+		}
+		if (!request.hasChatForm()) {
+			InvalidRequestException why = request.noChatForm();
+			if (why != null) {
+				throw why;
+			}
+			throw InvalidRequestException.unsupported("model", "Provider '" + provider.name() + "' does not serve "
+					+ api.description() + ": choose a model of a provider that does.");
+		}
+		return ClientApi.CHAT_COMPLETIONS;
 	}
 
 }

@@ -17,11 +17,22 @@ public interface ChatProvider {
 
 	ProviderType type();
 
-	/** A complete answer in OpenAI {@code chat.completion} JSON. */
+	/** A complete answer in OpenAI {@code chat.completion} JSON, or in the request's API. */
 	Mono<ChatResult> complete(ProviderRequest request);
 
-	/** The answer as OpenAI {@code chat.completion.chunk} events, without {@code [DONE]}. */
+	/**
+	 * The answer as OpenAI {@code chat.completion.chunk} events, without {@code [DONE]}, or
+	 * as the events of the request's API.
+	 */
 	Flux<ChatChunk> stream(ProviderRequest request);
+
+	/**
+	 * Whether the provider serves an API besides Chat Completions natively, so that a request
+	 * sent in that API reaches it unchanged ({@link ProviderRequest#api()}).
+	 */
+	default boolean speaks(ClientApi api) {
+		return false;
+	}
 
 	/** The models configured for this provider. */
 	List<String> models();

@@ -11,7 +11,9 @@ import tools.jackson.databind.node.ObjectNode;
  * An OpenAI chat completion request, kept as the client's JSON tree so that every field,
  * known or not, reaches an OpenAI-compatible upstream unchanged. Only what routing needs is
  * read. The tree is never changed once parsed: what is sent upstream differently (another
- * {@code model}, usage asked for on streams) is sent from a copy.
+ * {@code model}, usage asked for on streams) is sent from a copy. A request that arrived in
+ * another API carries the client's original too (see {@link NativeRequest}); one with no
+ * chat form (embeddings) can only be served by a provider that speaks its API.
  */
 public final class ChatRequest {
 
@@ -23,11 +25,70 @@ public final class ChatRequest {
 
 	private final boolean includeUsage;
 
-	private ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage) {
+	private final @Nullable NativeRequest original;
+
+	private final boolean chatForm;
+
+	private final @Nullable InvalidRequestException noChatForm;
+
+	private ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage,
+			@Nullable NativeRequest original, boolean chatForm) {
+		this(body, model, stream, includeUsage, original, chatForm, null);
+	}
+
+	private ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage,
+			@Nullable NativeRequest original, boolean chatForm, @Nullable InvalidRequestException noChatForm) {
+		this.noChatForm = noChatForm;
 		this.body = body;
 		this.model = model;
 		this.stream = stream;
 		this.includeUsage = includeUsage;
+		this.original = original;
+		this.chatForm = chatForm;
+	}
+
+	/**
+	 * A request that no chat completion can stand for: only a provider that speaks its API can
+	 * serve it.
+	 * @param model the requested model, as routing reads it
+	 * @param stream whether the client asked for a stream
+	 * @param original the client's request
+	 * @param why what to tell a client whose request reaches another provider, or null for the default
+	 */
+	public static ChatRequest nativeOnly(String model, boolean stream, NativeRequest original,
+			@Nullable InvalidRequestException why) {
+		ObjectNode body = original.body().objectNode();
+		body.put("model", model);
+		JsonNode maxTokens = original.body().get("max_tokens");
+		if (maxTokens != null && maxTokens.canConvertToInt()) {
+			body.put("max_tokens", maxTokens.asInt());
+		}
+		return new ChatRequest(body, model, stream, false, original, false, why);
+	}
+
+	/** This chat request standing for a request the client sent in another API. */
+	public ChatRequest standingFor(NativeRequest original) {
+		return new ChatRequest(this.body, this.model, this.stream, this.includeUsage, original, this.chatForm);
+	}
+
+	/** The client's request in the API it was sent in, when that is not Chat Completions. */
+	public @Nullable NativeRequest original() {
+		return this.original;
+	}
+
+	/** Whether a chat completion can stand for the request (false for embeddings and token counts). */
+	public boolean hasChatForm() {
+		return this.chatForm;
+	}
+
+	/** Why no chat completion can stand for the request, when that is more than its API. */
+	public @Nullable InvalidRequestException noChatForm() {
+		return this.noChatForm;
+	}
+
+	/** The API the client called. */
+	public ClientApi api() {
+		return (this.original != null) ? this.original.api() : ClientApi.CHAT_COMPLETIONS;
 	}
 
 	/** Parses and validates a request body. */
@@ -83,7 +144,7 @@ public final class ChatRequest {
 		boolean streaming = stream != null && stream.asBoolean(false);
 		JsonNode options = body.get("stream_options");
 		boolean includeUsage = options != null && options.path("include_usage").asBoolean(false);
-		return new ChatRequest(body, model.stringValue(), streaming, includeUsage);
+		return new ChatRequest(body, model.stringValue(), streaming, includeUsage, null, true);
 	}
 
 	/** The {@code model} the client asked for: {@code provider/model} or an alias. */
@@ -114,7 +175,8 @@ public final class ChatRequest {
 		ObjectNode copy = this.body.objectNode();
 		copy.setAll(this.body);
 		copy.remove(field);
-		return new ChatRequest(copy, this.model, this.stream, this.includeUsage);
+		return new ChatRequest(copy, this.model, this.stream, this.includeUsage, this.original, this.chatForm,
+				this.noChatForm);
 	}
 
 	/** The client's JSON, to read and never to change. */

@@ -9,6 +9,24 @@ import org.jspecify.annotations.Nullable;
  * @param model the model name the provider knows (the part after {@code provider/})
  * @param apiKey the upstream key chosen for this call, if the provider uses keys
  * @param requestId the id of the client's request, passed upstream where the provider allows
+ * @param api the API the call is made in: Chat Completions ({@code chat.body()}), or the API of
+ * the client's original request ({@code chat.original()}) when the provider speaks it
  */
-public record ProviderRequest(ChatRequest chat, String model, @Nullable String apiKey, String requestId) {
+public record ProviderRequest(ChatRequest chat, String model, @Nullable String apiKey, String requestId,
+		ClientApi api) {
+
+	/** A Chat Completions call. */
+	public ProviderRequest(ChatRequest chat, String model, @Nullable String apiKey, String requestId) {
+		this(chat, model, apiKey, requestId, ClientApi.CHAT_COMPLETIONS);
+	}
+
+	/** The client's original request, for a call made in its own API. */
+	public NativeRequest original() {
+		NativeRequest original = this.chat.original();
+		if (original == null || original.api() != this.api) {
+			throw new IllegalStateException("a " + this.api + " call needs the client's request in that API");
+		}
+		return original;
+	}
+
 }

@@ -14,6 +14,7 @@ import com.anthropic.errors.AnthropicInvalidDataException;
 import com.anthropic.errors.AnthropicIoException;
 import com.anthropic.errors.AnthropicRetryableException;
 import com.anthropic.errors.AnthropicServiceException;
+import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ProviderKey;
 import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.error.GatewayException;
@@ -31,13 +32,16 @@ import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.util.StringUtils;
 
 /**
- * Anthropic providers: one Spring AI {@link AnthropicChatModel} per configured key (the
- * model holds its key), behind the generic Spring AI adapter. The SDK's own retries are off:
+ * Anthropic providers: chat completions through one Spring AI {@link AnthropicChatModel} per
+ * configured key (the model holds its key) behind the generic Spring AI adapter, and the
+ * Messages API passed through natively. The SDK's own retries are off:
  * retrying is the gateway's decision.
  */
 public final class AnthropicProviders {
 
 	static final int DEFAULT_MAX_TOKENS = 1024;
+
+	static final String DEFAULT_BASE_URL = "https://api.anthropic.com";
 
 	private AnthropicProviders() {
 	}
@@ -48,11 +52,14 @@ public final class AnthropicProviders {
 	 * @param keys the provider's API keys, at least one
 	 * @param defaultMaxTokens {@code max_tokens} for requests without one, or null for the default
 	 * @param timeout a call's one timeout
+	 * @param connectTimeout the longest a TCP connect of the Messages passthrough may take
+	 * @param maxConnections pooled connections of the Messages passthrough
 	 * @param models the configured models
 	 * @param mapper JSON
 	 */
-	public static SpringAiChatProvider create(String name, @Nullable String baseUrl, List<ProviderKey> keys,
-			@Nullable Integer defaultMaxTokens, Duration timeout, List<String> models, ObjectMapper mapper) {
+	public static ChatProvider create(String name, @Nullable String baseUrl, List<ProviderKey> keys,
+			@Nullable Integer defaultMaxTokens, Duration timeout, Duration connectTimeout, int maxConnections,
+			List<String> models, ObjectMapper mapper) {
 		int maxTokens = (defaultMaxTokens != null) ? defaultMaxTokens : DEFAULT_MAX_TOKENS;
 		Map<String, ChatModel> byKey = new LinkedHashMap<>();
 		if (keys.isEmpty()) {
@@ -62,9 +69,12 @@ public final class AnthropicProviders {
 			byKey.put(key.value(), model(baseUrl, key.value(), maxTokens, timeout));
 		}
 		ChatModel first = byKey.values().iterator().next();
-		return new SpringAiChatProvider(name, ProviderType.ANTHROPIC,
+		SpringAiChatProvider chat = new SpringAiChatProvider(name, ProviderType.ANTHROPIC,
 				(apiKey) -> (apiKey != null) ? byKey.getOrDefault(apiKey, first) : first, maxTokens, timeout, models,
 				mapper, (error) -> translate(name, timeout, error), new AnthropicOptions());
+		return new AnthropicProvider(chat, new AnthropicMessagesClient(name,
+				StringUtils.hasText(baseUrl) ? baseUrl : DEFAULT_BASE_URL, timeout, connectTimeout, maxConnections,
+				mapper));
 	}
 
 	private static AnthropicChatModel model(String baseUrl, String apiKey, int maxTokens, Duration timeout) {

@@ -1,6 +1,5 @@
 package dev.junction.gateway.provider.openai;
 
-import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,12 +14,14 @@ import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ClientApi;
+import dev.junction.gateway.provider.PooledHttpClient;
 import dev.junction.gateway.provider.ProviderRequest;
+import dev.junction.gateway.provider.UpstreamFailures;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.requestid.RequestId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -32,8 +33,6 @@ import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.HttpClientResponse;
-import reactor.netty.http.client.PrematureCloseException;
-import reactor.netty.resources.ConnectionProvider;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -65,6 +64,8 @@ public final class OpenAiProvider implements ChatProvider {
 
 	private final String completionsUri;
 
+	private final String embeddingsUri;
+
 	private final Duration timeout;
 
 	private final List<String> models;
@@ -91,16 +92,8 @@ public final class OpenAiProvider implements ChatProvider {
 		this.mapper = mapper;
 		String base = baseUrl.replaceAll("/+$", "");
 		this.completionsUri = base + "/chat/completions";
-		ConnectionProvider pool = ConnectionProvider.builder("provider-" + name)
-			.maxConnections(maxConnections)
-			.pendingAcquireMaxCount(-1)
-			.maxIdleTime(Duration.ofSeconds(30))
-			.evictInBackground(Duration.ofSeconds(30))
-			.build();
-		this.client = HttpClient.create(pool)
-			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(connectTimeout.toMillis()))
-			.keepAlive(true)
-			.compress(false);
+		this.embeddingsUri = base + "/embeddings";
+		this.client = PooledHttpClient.create("provider-" + name, connectTimeout, maxConnections);
 		this.upstreamModels = (listingKey != null)
 				? fetchModels(base + "/models", listingKey).cache((list) -> MODELS_TTL, (error) -> MODELS_RETRY,
 						() -> MODELS_RETRY)
@@ -154,9 +147,17 @@ public final class OpenAiProvider implements ChatProvider {
 	}
 
 	@Override
+	public boolean speaks(ClientApi api) {
+		return api == ClientApi.EMBEDDINGS;
+	}
+
+	@Override
 	public Mono<ChatResult> complete(ProviderRequest request) {
+		if (request.api() == ClientApi.EMBEDDINGS) {
+			return embed(request);
+		}
 		byte[] json = this.mapper.writeValueAsBytes(body(request, false));
-		return post(request, json).responseSingle((response, content) -> content.asByteArray()
+		return post(request, this.completionsUri, json).responseSingle((response, content) -> content.asByteArray()
 			.defaultIfEmpty(new byte[0])
 			.map((bytes) -> toResult(response, bytes, request.apiKey())))
 			.timeout(this.timeout, Mono.error(() -> UpstreamException.timeout(this.name, this.timeout)))
@@ -166,7 +167,7 @@ public final class OpenAiProvider implements ChatProvider {
 	@Override
 	public Flux<ChatChunk> stream(ProviderRequest request) {
 		byte[] json = this.mapper.writeValueAsBytes(body(request, true));
-		return post(request, json).response((response, content) -> {
+		return post(request, this.completionsUri, json).response((response, content) -> {
 			if (response.status().code() >= 400) {
 				return content.aggregate().asByteArray().defaultIfEmpty(new byte[0])
 					.flatMapMany((bytes) -> Mono.error(error(response, bytes, request.apiKey())));
@@ -198,9 +199,30 @@ public final class OpenAiProvider implements ChatProvider {
 		return body;
 	}
 
-	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, byte[] json) {
+	/** Embeddings: the client's JSON with the provider's model, the answer as the upstream sent it. */
+	private Mono<ChatResult> embed(ProviderRequest request) {
+		ObjectNode client = request.original().body();
+		ObjectNode body = client.objectNode();
+		body.setAll(client);
+		body.put("model", request.model());
+		byte[] json = this.mapper.writeValueAsBytes(body);
+		return post(request, this.embeddingsUri, json).responseSingle((response, content) -> content.asByteArray()
+			.defaultIfEmpty(new byte[0])
+			.map((bytes) -> {
+				if (response.status().code() >= 400) {
+					throw error(response, bytes, request.apiKey());
+				}
+				JsonNode tree = readTree(bytes);
+				return new ChatResult(bytes, new Usage(tree.path("usage").path("prompt_tokens").asLong(0), 0), null,
+						tree.path("model").asString(null), ClientApi.EMBEDDINGS);
+			}))
+			.timeout(this.timeout, Mono.error(() -> UpstreamException.timeout(this.name, this.timeout)))
+			.onErrorMap(this::translate);
+	}
+
+	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
 		return clientFor(request.apiKey()).post()
-			.uri(this.completionsUri)
+			.uri(uri)
 			.send((outbound, body) -> {
 				outbound.header(RequestId.HEADER, request.requestId());
 				return body.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
@@ -307,27 +329,12 @@ public final class OpenAiProvider implements ChatProvider {
 				RetryAfter.parse(response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER)));
 	}
 
-	/** {@code text} with every occurrence of the key replaced. */
 	private static @Nullable String redact(@Nullable String text, @Nullable String apiKey) {
-		return (text != null && apiKey != null && !apiKey.isEmpty()) ? text.replace(apiKey, "[redacted]") : text;
+		return UpstreamFailures.redact(text, apiKey);
 	}
 
 	private Throwable translate(Throwable error) {
-		if (error instanceof UpstreamException) {
-			return error;
-		}
-		if (error instanceof ConnectException || error.getCause() instanceof ConnectException) {
-			return UpstreamException.connection(this.name, "connection refused", error);
-		}
-		if (error instanceof PrematureCloseException) {
-			return UpstreamException.connection(this.name, "the connection closed before the response completed",
-					error);
-		}
-		if (error instanceof java.io.IOException || error instanceof io.netty.channel.ChannelException) {
-			return UpstreamException.connection(this.name, String.valueOf(error.getMessage()), error);
-		}
-		return error;
+		return UpstreamFailures.translate(this.name, error);
 	}
-
 
 }

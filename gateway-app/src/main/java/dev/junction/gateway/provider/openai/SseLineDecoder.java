@@ -13,14 +13,14 @@ import io.netty.buffer.ByteBuf;
  * only whole lines are decoded. One instance per stream; not thread-safe (a stream delivers
  * its buffers one at a time).
  */
-final class SseLineDecoder {
+public final class SseLineDecoder {
 
 	private static final int MAX_LINE = 4 * 1024 * 1024;
 
 	private final ByteArrayOutputStream partial = new ByteArrayOutputStream(256);
 
 	/** The {@code data:} payloads completed by this buffer, in order. */
-	List<String> decode(ByteBuf buffer) {
+	public List<String> decode(ByteBuf buffer) {
 		List<String> data = new ArrayList<>(2);
 		int index = buffer.readerIndex();
 		int end = buffer.writerIndex();
