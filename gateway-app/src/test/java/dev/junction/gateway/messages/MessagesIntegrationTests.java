@@ -98,7 +98,9 @@ class MessagesIntegrationTests {
 		truncating = MockProviderServer.start(Map.of("mock.truncate-stream-after", 4));
 		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
 				"junction.cache.enabled=false", "junction.models.smart.targets[0]=emulator/gpt-4o-mini",
-				"junction.rate-limit.requests=10000", "junction.rate-limit.tokens=50000"));
+				"junction.rate-limit.requests=10000", "junction.rate-limit.tokens=50000",
+				// A day's window refills a request every 8.6 s: three requests in a row cannot be refilled twice.
+				"junction.rate-limit.window=24h"));
 		properties.addAll(provider("emulator", "openai", emulator.openAiBaseUrl(), "sk-emu"));
 		properties.addAll(provider("claude", "anthropic", emulator.baseUrl(), "sk-emu"));
 		properties.addAll(provider("cut", "openai", truncating.openAiBaseUrl(), "sk-x"));
@@ -298,10 +300,11 @@ class MessagesIntegrationTests {
 	void spendsTheKeysRateLimitBudgetsReservingMaxTokens() {
 		String body = "{\"model\":\"emulator/gpt-4o-mini\",\"max_tokens\":%d,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 		HttpResponse<String> first = post("/v1/messages", body.formatted(5), Map.of("x-api-key", KEY));
-		HttpResponse<String> second = post("/v1/messages", body.formatted(5), Map.of("x-api-key", KEY));
+		post("/v1/messages", body.formatted(5), Map.of("x-api-key", KEY));
+		HttpResponse<String> third = post("/v1/messages", body.formatted(5), Map.of("x-api-key", KEY));
 		assertThat(first.statusCode()).isEqualTo(200);
 		long before = Long.parseLong(first.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
-		assertThat(Long.parseLong(second.headers().firstValue("X-RateLimit-Remaining").orElseThrow())).isLessThan(before);
+		assertThat(Long.parseLong(third.headers().firstValue("X-RateLimit-Remaining").orElseThrow())).isLessThan(before);
 		HttpResponse<String> tooMany = post("/v1/messages", body.formatted(60000), Map.of("x-api-key", KEY));
 		assertThat(tooMany.statusCode()).isEqualTo(429);
 		assertThat(assertAnthropicError(tooMany, "rate_limit_error").path("message").asString()).contains("max_tokens");
