@@ -2,13 +2,17 @@ package dev.junction.messaging.web;
 
 import java.time.Duration;
 
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.ErrorResponse;
 
 /**
- * An error the API answers with a problem document. Carries no stack trace: these are
- * expected outcomes, not bugs.
+ * An error the API answers with a problem document (Spring's {@link ProblemDetail}). Carries
+ * no stack trace: these are expected outcomes, not bugs.
  */
-public sealed class ApiException extends RuntimeException permits InvalidFieldException, RateLimitedException {
+public sealed class ApiException extends RuntimeException implements ErrorResponse
+		permits InvalidFieldException, RateLimitedException {
 
 	private final ProblemType type;
 
@@ -19,6 +23,17 @@ public sealed class ApiException extends RuntimeException permits InvalidFieldEx
 
 	public ProblemType type() {
 		return this.type;
+	}
+
+	@Override
+	public HttpStatusCode getStatusCode() {
+		return this.type.status();
+	}
+
+	/** The problem document: a new one on each call, for the handler to complete. */
+	@Override
+	public ProblemDetail getBody() {
+		return this.type.problem(getMessage());
 	}
 
 	/** 400: {@code field} is missing or invalid. */

@@ -1,5 +1,7 @@
 package dev.junction.messaging.web;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 
@@ -20,6 +22,7 @@ import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.stereotype.Component;
 import org.springframework.web.ErrorResponse;
@@ -69,52 +72,51 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 			response.setStatusCode(HttpStatusCode.valueOf(CLIENT_CLOSED_REQUEST));
 			return Mono.empty();
 		}
-		Problem problem = toProblem(ex, path, RequestId.of(exchange));
+		ProblemDetail problem = toProblem(ex, path, RequestId.of(exchange));
 		HttpHeaders headers = response.getHeaders();
 		if (ex instanceof ErrorResponse errorResponse) {
 			headers.addAll(errorResponse.getHeaders());
 		}
-		if (ex instanceof RateLimitedException limited) {
-			headers.set(HttpHeaders.RETRY_AFTER, Long.toString(limited.retryAfterSeconds()));
-		}
-		response.setStatusCode(HttpStatusCode.valueOf(problem.status()));
+		response.setStatusCode(HttpStatusCode.valueOf(problem.getStatus()));
 		headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
 		headers.remove(HttpHeaders.CONTENT_LENGTH);
 		byte[] body = this.jsonMapper.writeValueAsBytes(problem);
 		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body)));
 	}
 
-	Problem toProblem(Throwable ex, String path, String requestId) {
-		if (ex instanceof InvalidFieldException invalid) {
-			return problem(invalid.type(), invalid.getMessage(), path, invalid.field(),
-					List.of(new Problem.FieldError(invalid.field(), invalid.getMessage())));
-		}
+	/** The problem document answering {@code ex}, for the request at {@code path}. */
+	ProblemDetail toProblem(Throwable ex, String path, String requestId) {
+		ProblemDetail problem = describe(ex, path, requestId);
+		problem.setInstance(instance(path));
+		return problem;
+	}
+
+	private ProblemDetail describe(Throwable ex, String path, String requestId) {
 		if (ex instanceof ApiException api) {
-			return problem(api.type(), api.getMessage(), path, null, null);
+			return api.getBody();
 		}
 		if (ex instanceof WebExchangeBindException bind) {
-			List<Problem.FieldError> errors = bind.getFieldErrors()
+			List<FieldError> errors = bind.getFieldErrors()
 				.stream()
-				.map((error) -> new Problem.FieldError(error.getField(), error.getDefaultMessage()))
+				.map((error) -> new FieldError(error.getField(), error.getDefaultMessage()))
 				.toList();
-			Problem.FieldError first = errors.isEmpty() ? new Problem.FieldError(bind.getObjectName(), "invalid")
-					: errors.get(0);
-			return problem(ProblemType.INVALID_REQUEST, "Invalid '" + first.field() + "': " + first.message(), path,
-					first.field(), errors);
+			FieldError first = errors.isEmpty() ? new FieldError(bind.getObjectName(), "invalid") : errors.get(0);
+			return ProblemType.invalidFields("Invalid '" + first.field() + "': " + first.message(), first.field(),
+					errors);
 		}
 		if (ex instanceof ServerWebInputException input) {
-			return inputProblem(input, path);
+			return inputProblem(input);
 		}
 		if (ex instanceof ErrorResponse errorResponse && !errorResponse.getStatusCode().is5xxServerError()) {
 			ProblemType type = ProblemType.forStatus(errorResponse.getStatusCode().value());
 			String detail = (type == ProblemType.NOT_FOUND) ? "No endpoint at " + path : errorResponse.getBody().getDetail();
-			return problem(type, (detail != null) ? detail : type.title(), path, null, null);
+			return type.problem((detail != null) ? detail : type.title());
 		}
 		if (ex instanceof DataBufferLimitException) {
-			return problem(ProblemType.PAYLOAD_TOO_LARGE, "Request body exceeds the configured limit", path, null, null);
+			return ProblemType.PAYLOAD_TOO_LARGE.problem("Request body exceeds the configured limit");
 		}
 		if (ex instanceof DataIntegrityViolationException) {
-			return problem(ProblemType.CONFLICT, "The request conflicts with existing data", path, null, null);
+			return ProblemType.CONFLICT.problem("The request conflicts with existing data");
 		}
 		if (isUnavailable(ex)) {
 			logger.atWarn()
@@ -123,7 +125,7 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 				.addArgument(ex::toString)
 				.addKeyValue(RequestId.LOG_KEY, requestId)
 				.log();
-			return problem(ProblemType.UNAVAILABLE, "The database is unavailable", path, null, null);
+			return ProblemType.UNAVAILABLE.problem("The database is unavailable");
 		}
 		logger.atError()
 			.setMessage("Unexpected failure handling {}")
@@ -131,22 +133,34 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 			.addKeyValue(RequestId.LOG_KEY, requestId)
 			.setCause(ex)
 			.log();
-		return problem(ProblemType.INTERNAL, "An unexpected error occurred", path, null, null);
+		return ProblemType.INTERNAL.problem("An unexpected error occurred");
 	}
 
-	private Problem inputProblem(ServerWebInputException input, String path) {
+	private ProblemDetail inputProblem(ServerWebInputException input) {
 		JacksonException json = findCause(input, JacksonException.class);
 		if (json != null) {
-			InvalidFieldException invalid = JsonInputErrors.describe(json);
-			return problem(invalid.type(), invalid.getMessage(), path, invalid.field(),
-					List.of(new Problem.FieldError(invalid.field(), invalid.getMessage())));
+			return JsonInputErrors.describe(json).getBody();
 		}
 		String field = (input.getMethodParameter() != null) ? input.getMethodParameter().getParameterName() : null;
 		String reason = (input.getReason() != null) ? input.getReason() : "Invalid request";
 		if (field != null && reason.startsWith("Type mismatch")) {
 			reason = "Invalid '" + field + "': not a valid value";
 		}
-		return problem(ProblemType.INVALID_REQUEST, reason, path, field, null);
+		ProblemDetail problem = ProblemType.INVALID_REQUEST.problem(reason);
+		if (field != null) {
+			problem.setProperty("field", field);
+		}
+		return problem;
+	}
+
+	/** The request path as the problem's {@code instance}; none if it is not a valid URI reference. */
+	private static URI instance(String path) {
+		try {
+			return new URI(path);
+		}
+		catch (URISyntaxException ex) {
+			return null;
+		}
 	}
 
 	private static boolean isUnavailable(Throwable ex) {
@@ -165,11 +179,6 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 			current = (current.getCause() != current) ? current.getCause() : null;
 		}
 		return null;
-	}
-
-	private static Problem problem(ProblemType type, String detail, String path, String field,
-			List<Problem.FieldError> errors) {
-		return new Problem(type.type(), type.title(), type.status().value(), detail, path, field, errors);
 	}
 
 }

@@ -1,8 +1,10 @@
 package dev.junction.messaging.web;
 
 import java.net.URI;
+import java.util.List;
 
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 
 /** Every kind of error the API answers with, each with a stable {@code type} URI. */
 public enum ProblemType {
@@ -70,6 +72,25 @@ public enum ProblemType {
 
 	public String title() {
 		return this.title;
+	}
+
+	/** A problem document of this type with {@code detail}. */
+	public ProblemDetail problem(String detail) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(this.status, detail);
+		problem.setType(this.type);
+		problem.setTitle(this.title);
+		return problem;
+	}
+
+	/**
+	 * A 400 problem document naming the field at fault ({@code field}) and every invalid
+	 * field ({@code errors}).
+	 */
+	public static ProblemDetail invalidFields(String detail, String field, List<FieldError> errors) {
+		ProblemDetail problem = INVALID_REQUEST.problem(detail);
+		problem.setProperty("field", field);
+		problem.setProperty("errors", errors);
+		return problem;
 	}
 
 	/** The type for a framework error carrying only a status code. */

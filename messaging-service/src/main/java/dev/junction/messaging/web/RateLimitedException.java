@@ -1,5 +1,7 @@
 package dev.junction.messaging.web;
 
+import org.springframework.http.HttpHeaders;
+
 /** 429: the named limiter has no token left for this key; retry after {@link #retryAfterSeconds()}. */
 public final class RateLimitedException extends ApiException {
 
@@ -25,6 +27,13 @@ public final class RateLimitedException extends ApiException {
 
 	public long retryAfterSeconds() {
 		return this.retryAfterSeconds;
+	}
+
+	@Override
+	public HttpHeaders getHeaders() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.RETRY_AFTER, Long.toString(this.retryAfterSeconds));
+		return headers;
 	}
 
 }

@@ -1,17 +1,12 @@
 package dev.junction.messaging.ratelimit;
 
-import java.io.File;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
 import dev.junction.messaging.MessagingApplication;
 import dev.junction.messaging.support.IntegrationTestSupport;
+import dev.junction.messaging.support.RedisServer;
 import dev.junction.messaging.support.TestHttp;
 import dev.junction.messaging.support.TickingClockConfiguration;
 import org.junit.jupiter.api.AfterAll;
@@ -36,38 +31,31 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Rate limits shared through a real Redis server ({@code redis-server} from the PATH; the
- * test is skipped where none is installed): two service instances draw from one bucket.
+ * test is skipped where none is installed): two service instances draw from one bucket,
+ * and the service serves on, degraded, while Redis is away.
  */
-@EnabledIf("redisInstalled")
+@EnabledIf("dev.junction.messaging.support.RedisServer#installed")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY,
 				"junction.messaging.rate-limit.messages=4", "logging.level.io.zonky.test=warn" })
 @Import(TickingClockConfiguration.class)
 class RedisRateLimitIntegrationTests extends IntegrationTestSupport {
 
-	private static Process redis;
+	private static RedisServer redis;
 
 	@Autowired
 	private Environment environment;
 
-	private static int redisPort;
-
-	static boolean redisInstalled() {
-		return List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-			.stream()
-			.anyMatch((dir) -> new File(dir, "redis-server").canExecute());
-	}
-
 	@DynamicPropertySource
 	static void redis(DynamicPropertyRegistry registry) {
-		startRedis();
-		registry.add("junction.redis.url", () -> "redis://127.0.0.1:" + redisPort);
+		redis = RedisServer.onFreePort().start();
+		registry.add("spring.data.redis.url", redis::url);
 	}
 
 	@AfterAll
 	static void stopRedis() {
 		if (redis != null) {
-			redis.destroy();
+			redis.stop();
 		}
 	}
 
@@ -80,7 +68,8 @@ class RedisRateLimitIntegrationTests extends IntegrationTestSupport {
 			first.get().uri("/chats/{id}/messages", chat).exchange().expectStatus().isOk()
 				.expectHeader().valueEquals("X-RateLimit-Remaining", Integer.toString(remaining));
 		}
-		try (ConfigurableApplicationContext secondInstance = startSecondInstance()) {
+		// The second instance names Redis by the former key, still read for this release.
+		try (ConfigurableApplicationContext secondInstance = startSecondInstance("--junction.redis.url=" + redis.url())) {
 			int port = ((WebServerApplicationContext) secondInstance).getWebServer().getPort();
 			WebTestClient second = TestHttp.webTestClient(port).defaultHeader("x-api-key", key).build();
 			second.get().uri("/chats/{id}/messages", chat).exchange().expectStatus().isOk()
@@ -92,55 +81,39 @@ class RedisRateLimitIntegrationTests extends IntegrationTestSupport {
 	}
 
 	@Test
-	void failsOpenAndReportsRedisDownWhenItGoesAway() {
+	void servesDegradedWhileRedisIsAwayAndSharesLimitsAgainWhenItIsBack() {
 		JsonNode health = get(client(null), "/health", HttpStatus.OK);
+		assertThat(health.get("status").asString()).isEqualTo("UP");
 		assertThat(health.get("checks").get("redis").get("status").asString()).isEqualTo("UP");
-		redis.destroy();
-		await().atMost(Duration.ofSeconds(20)).until(() -> !redis.isAlive());
+		String key = createKey(List.of("read"), List.of());
+		redis.stop();
 		try {
-			String key = createKey(List.of("read"), List.of());
 			client(key).get().uri("/messages").exchange().expectStatus().isOk()
 				.expectHeader().doesNotExist("X-RateLimit-Remaining");
-			JsonNode down = get(client(null), "/health", HttpStatus.SERVICE_UNAVAILABLE);
-			assertThat(down.get("checks").get("redis").get("status").asString()).isEqualTo("DOWN");
-			assertThat(down.get("checks").get("database").get("status").asString()).isEqualTo("UP");
+			JsonNode degraded = get(client(null), "/health", HttpStatus.OK);
+			assertThat(degraded.get("status").asString()).isEqualTo("DEGRADED");
+			assertThat(degraded.get("checks").get("redis").get("status").asString()).isEqualTo("DEGRADED");
+			assertThat(degraded.get("checks").get("redis").get("error").asString()).isNotBlank();
+			assertThat(degraded.get("checks").get("database").get("status").asString()).isEqualTo("UP");
+			JsonNode actuator = answer(client(null).get().uri("http://127.0.0.1:" + this.port + "/actuator/health"),
+					HttpStatus.OK);
+			assertThat(actuator.get("status").asString()).isEqualTo("DEGRADED");
 		}
 		finally {
-			startRedis();
-			await().atMost(Duration.ofSeconds(30))
-				.untilAsserted(() -> get(client(null), "/health", HttpStatus.OK));
+			redis.start();
 		}
+		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+			assertThat(get(client(null), "/health", HttpStatus.OK).get("status").asString()).isEqualTo("UP");
+			client(key).get().uri("/messages").exchange().expectStatus().isOk()
+				.expectHeader().exists("X-RateLimit-Remaining");
+		});
 	}
 
-	private ConfigurableApplicationContext startSecondInstance() {
+	private ConfigurableApplicationContext startSecondInstance(String redisArgument) {
 		return TestHttp.forgetOnClose(new SpringApplicationBuilder(MessagingApplication.class).run("--server.port=0",
 				"--junction.messaging.db.url=" + this.environment.getProperty("junction.messaging.db.url"),
 				"--junction.messaging.admin-key=" + ADMIN_KEY, "--junction.messaging.rate-limit.messages=4",
-				"--junction.redis.url=redis://127.0.0.1:" + redisPort));
-	}
-
-	private static synchronized void startRedis() {
-		try {
-			if (redisPort == 0) {
-				try (ServerSocket socket = new ServerSocket(0)) {
-					redisPort = socket.getLocalPort();
-				}
-			}
-			redis = new ProcessBuilder("redis-server", "--port", Integer.toString(redisPort), "--bind", "127.0.0.1",
-					"--save", "", "--appendonly", "no")
-				.redirectErrorStream(true)
-				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
-				.start();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> {
-			try (Socket socket = new Socket()) {
-				socket.connect(new InetSocketAddress("127.0.0.1", redisPort), 200);
-				return true;
-			}
-		});
+				redisArgument));
 	}
 
 }

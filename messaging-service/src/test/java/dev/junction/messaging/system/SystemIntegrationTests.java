@@ -18,10 +18,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SystemIntegrationTests extends IntegrationTestSupport {
 
 	@Test
-	void healthReportsTheDatabaseCheck() {
+	void healthReportsTheDatabaseCheckAndNoRedisWhenNoneIsConfigured() {
 		JsonNode health = get(client(null), "/health", HttpStatus.OK);
 		assertThat(health.get("status").asString()).isEqualTo("UP");
 		assertThat(health.get("checks").get("database").get("status").asString()).isEqualTo("UP");
+		assertThat(health.get("checks").get("database").get("latencyMs").asLong()).isNotNegative();
+		assertThat(health.get("checks").has("redis")).isFalse();
 	}
 
 	@Test

@@ -1,0 +1,62 @@
+package dev.junction.messaging.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.util.Collections;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.junction.messaging.common.MessagingProperties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** IDEs complete and document the service's settings, and flag former names as deprecated. */
+class RedisPropertiesMetadataTests {
+
+	@Test
+	void deprecatesTheFormerRedisNamesInFavourOfSpringDataRedis() throws IOException {
+		Map<String, JsonNode> properties = messagingMetadata();
+		RedisEnvironment.RENAMED.forEach((former, current) -> {
+			JsonNode property = properties.get(former);
+			assertThat(property).as(former).isNotNull();
+			assertThat(property.at("/deprecation/level").asString()).isEqualTo("warning");
+			assertThat(property.at("/deprecation/replacement").asString()).isEqualTo(current);
+		});
+	}
+
+	@Test
+	void documentsEverySettingWithItsDefault() throws IOException {
+		Map<String, JsonNode> properties = messagingMetadata();
+		assertThat(properties.get("junction.messaging.request-timeout").path("defaultValue").asString()).isEqualTo("30s");
+		assertThat(properties.get("junction.messaging.rate-limit.fail-open").path("defaultValue").asBoolean()).isTrue();
+		assertThat(properties.get("junction.messaging.webhooks.max-attempts").path("defaultValue").asInt()).isEqualTo(5);
+		properties.values()
+			.stream()
+			.filter((property) -> property.path("name").asString().startsWith("junction.messaging."))
+			.forEach((property) -> assertThat(property.path("description").asString())
+				.as(property.path("name").asString())
+				.isNotBlank());
+	}
+
+	private static Map<String, JsonNode> messagingMetadata() throws IOException {
+		for (URL url : Collections.list(RedisPropertiesMetadataTests.class.getClassLoader()
+			.getResources("META-INF/spring-configuration-metadata.json"))) {
+			try (InputStream in = url.openStream()) {
+				JsonNode metadata = JsonMapper.shared().readTree(in);
+				if (metadata.path("groups").toString().contains(MessagingProperties.class.getName())) {
+					return StreamSupport.stream(metadata.path("properties").spliterator(), false)
+						.collect(Collectors.toMap((property) -> property.path("name").asString(), Function.identity()));
+				}
+			}
+		}
+		throw new AssertionError("no configuration metadata for " + MessagingProperties.class.getName());
+	}
+
+}
