@@ -43,6 +43,9 @@ import static org.springframework.web.reactive.function.server.RouterFunctions.r
  */
 public final class AdminKeysHandler {
 
+	/** Why the admin API refuses every call when no admin key is configured. */
+	static final String OFF = "The admin API is off: no admin key is configured (junction.auth.admin-keys).";
+
 	private static final Set<String> FIELDS = Set.of("name", "owner", "models", "rate_limit", "budget", "expires_at");
 
 	private final KeyService keys;
@@ -78,8 +81,7 @@ public final class AdminKeysHandler {
 		return (request) -> {
 			String authorization = request.headers().firstHeader(HttpHeaders.AUTHORIZATION);
 			if (!this.gatewayKeys.hasAdminKeys()) {
-				return Mono.error(InvalidRequestException.forbidden(
-						"The admin API is off: no admin key is configured (junction.auth.admin-keys)."));
+				return Mono.error(InvalidRequestException.forbidden(OFF));
 			}
 			if (authorization == null) {
 				return Mono.error(InvalidRequestException.unauthorized());

@@ -10,7 +10,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.StringUtils;
 
 /** Virtual keys are on when an admin key is configured, or a key database is. */
-final class VirtualKeysCondition implements Condition {
+class VirtualKeysCondition implements Condition {
 
 	@Override
 	public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {

@@ -155,6 +155,12 @@ class AdminKeysIntegrationTests {
 			assertThat(refused.statusCode()).isEqualTo(403);
 			assertThat(refused.body()).contains("junction.auth.admin-keys");
 		}
+		try (RunningGateway plain = RunningGateway.start(List.of())) {
+			HttpResponse<String> refused = new AdminApi(plain.baseUrl(), "anything").send("GET", "/admin/v1/keys", null);
+			assertThat(refused.statusCode()).isEqualTo(403);
+			assertThat(Json.parse(refused.body()).path("error").path("message").asString())
+				.contains("junction.auth.admin-keys");
+		}
 	}
 
 }

@@ -107,6 +107,25 @@ class BudgetIntegrationTests {
 	}
 
 	@Test
+	void countsCostAndTokensPerKeyIdAndPerModelNeverNamingTheSecret() {
+		Key key = newKey("{\"name\":\"metered\"}");
+		HttpResponse<String> response = chat(key, "emu/gpt-4o-mini", false, 50);
+		long expected = cost(Json.parse(response.body()).path("usage"));
+		awaitSpend(key, 1);
+		String metrics = Http.get(gateway.baseUrl() + "/actuator/prometheus").body();
+		java.util.regex.Matcher cost = java.util.regex.Pattern
+			.compile("junction_key_spend_cost_usd_total\\{[^}]*key=\"" + key.id() + "\"[^}]*} (\\S+)")
+			.matcher(metrics);
+		assertThat(cost.find()).as(metrics).isTrue();
+		assertThat(Double.parseDouble(cost.group(1))).isCloseTo(expected / 1e9, org.assertj.core.data.Offset.offset(1e-12));
+		assertThat(metrics).containsPattern("junction_key_spend_tokens_total\\{[^}]*key=\"" + key.id()
+				+ "\"[^}]*type=\"output\"[^}]*} 20.0");
+		assertThat(metrics).containsPattern(
+				"junction_spend_cost_usd_total\\{[^}]*model=\"gpt-4o-mini\",provider=\"emu\"[^}]*} [0-9]");
+		assertThat(metrics).doesNotContain(key.secret()).doesNotContain(key.secret().substring(key.secret().indexOf('.')));
+	}
+
+	@Test
 	void chargesAStreamFromItsFinalUsageChunkEvenWhenTheClientDidNotAskForIt() {
 		Key key = newKey("{\"name\":\"stream\"}");
 		HttpResponse<String> complete = chat(key, "emu/gpt-4o-mini", false, 50);
