@@ -163,7 +163,7 @@ public class GatewayConfiguration {
 	SpendStage spendStage(ObjectProvider<KeyService> keys, PriceTable prices, MeterRegistry registry,
 			BucketStore buckets, VirtualKeysProperties properties) {
 		return new SpendStage(keys.getIfAvailable(), prices, new SpendMetrics(registry, properties.metricsMaxKeys()),
-				buckets, properties.defaultMaxTokens());
+				buckets, properties.defaultMaxTokens(), registry);
 	}
 
 	private static Set<String> sampledAliases(GatewayProperties properties) {

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -22,7 +23,12 @@ public final class PriceTable {
 
 	private static final String BUNDLED = "default-prices.json";
 
+	private static final int MAX_REMEMBERED = 10_000;
+
 	private final Map<String, Price> prices;
+
+	/** Models already looked up, with their price or {@link Price#FREE}. */
+	private final Map<String, Price> found = new ConcurrentHashMap<>();
 
 	public PriceTable(Map<String, Price> prices) {
 		Map<String, Price> lower = new HashMap<>();
@@ -84,8 +90,16 @@ public final class PriceTable {
 
 	/** The price of an upstream model; a model without one costs nothing. */
 	public Price priceOf(String model) {
+		Price known = this.found.get(model);
+		if (known != null) {
+			return known;
+		}
 		Price price = find(model);
-		return (price != null) ? price : Price.FREE;
+		price = (price != null) ? price : Price.FREE;
+		if (this.found.size() < MAX_REMEMBERED) {
+			this.found.put(model, price);
+		}
+		return price;
 	}
 
 	private static boolean isSeparator(char c) {

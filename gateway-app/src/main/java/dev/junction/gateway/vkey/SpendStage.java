@@ -21,10 +21,13 @@ import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.ratelimit.BucketStore;
+import dev.junction.gateway.ratelimit.RateLimitStage;
 import dev.junction.gateway.routing.Route;
 import dev.junction.gateway.routing.Target;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,9 +62,12 @@ public final class SpendStage implements ChatStage {
 
 	private final ConcurrentHashMap<Long, BucketConfiguration> perMinute = new ConcurrentHashMap<>();
 
+	private final MeterRegistry registry;
+
 	public SpendStage(@Nullable KeyService keys, PriceTable prices, SpendMetrics metrics, BucketStore buckets,
-			long defaultMaxTokens) {
+			long defaultMaxTokens, MeterRegistry registry) {
 		this.keys = keys;
+		this.registry = registry;
 		this.prices = prices;
 		this.metrics = metrics;
 		this.buckets = buckets;
@@ -150,8 +156,8 @@ public final class SpendStage implements ChatStage {
 		}
 		return Mono.fromFuture(() -> this.buckets.tryConsume("junction:vk:req:" + key.id() + ":" + limit,
 				perMinute(limit), 1)).flatMap((probe) -> probe.isConsumed() ? Mono.empty()
-						: Mono.error(DeniedException.rateLimited("rate_limit_requests", "Too many requests for this key: "
-								+ "the limit is " + limit + " per minute.", wait(probe))));
+						: Mono.error(denied("rate_limit_requests", DeniedException.rateLimited("rate_limit_requests", "Too many requests for this key: "
+								+ "the limit is " + limit + " per minute.", wait(probe)))));
 	}
 
 	/** Takes the key's token reservation, then its budget reservation. */
@@ -162,9 +168,9 @@ public final class SpendStage implements ChatStage {
 		Mono<Long> tokenReservation = (tokens == 0) ? Mono.just(0L)
 				: Mono.fromFuture(() -> this.buckets.tryConsume(tokenBucket(key), perMinute(tokenLimit), tokens))
 					.flatMap((probe) -> probe.isConsumed() ? Mono.just(tokens)
-							: Mono.error(DeniedException.rateLimited("rate_limit_tokens", "Not enough tokens left for this key: "
+							: Mono.error(denied("rate_limit_tokens", DeniedException.rateLimited("rate_limit_tokens", "Not enough tokens left for this key: "
 									+ tokens + " requested, " + probe.getRemainingTokens() + " left of " + tokenLimit
-									+ " per minute.", wait(probe))));
+									+ " per minute.", wait(probe)))));
 		Budget budget = key.budget();
 		if (budget == null) {
 			return tokenReservation.map((taken) -> new Reservation(null, 0, taken, promptTokens));
@@ -198,6 +204,7 @@ public final class SpendStage implements ChatStage {
 						if (taken > 0) {
 							this.buckets.adjust(tokenBucket(key), perMinute(tokenLimit), taken);
 						}
+						denied("budget_exceeded");
 						return Mono.error(DeniedException.overBudget("This key's " + budget.period().id()
 								+ " budget of $" + Money.decimal(budget.nanos()).toPlainString()
 								+ " does not leave $" + Money.decimal(nanos).toPlainString()
@@ -237,6 +244,20 @@ public final class SpendStage implements ChatStage {
 		return this.perMinute.computeIfAbsent(limit, (capacity) -> BucketConfiguration.builder()
 			.addLimit((bandwidth) -> bandwidth.capacity(capacity).refillGreedy(capacity, MINUTE))
 			.build());
+	}
+
+	/** Counts a refusal with the rate limits' counter, tagged by what refused it. */
+	private void denied(String budget) {
+		Counter.builder(RateLimitStage.DENIED)
+			.description("Requests refused by a rate-limit budget")
+			.tag("budget", budget)
+			.register(this.registry)
+			.increment();
+	}
+
+	private <E extends Throwable> E denied(String budget, E error) {
+		denied(budget);
+		return error;
 	}
 
 	private static Duration wait(ConsumptionProbe probe) {
