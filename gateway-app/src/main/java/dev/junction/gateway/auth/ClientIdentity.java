@@ -26,6 +26,11 @@ public final class ClientIdentity {
 				: "unknown");
 	}
 
+	/** The identity of the gateway key with id {@code id}. */
+	public static String ofKey(String id) {
+		return KEY_PREFIX + id;
+	}
+
 	/** Whether an identity names a gateway key rather than a client address. */
 	public static boolean isGatewayKey(String identity) {
 		return identity.startsWith(KEY_PREFIX);

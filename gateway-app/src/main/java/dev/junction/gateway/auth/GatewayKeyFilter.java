@@ -3,6 +3,7 @@ package dev.junction.gateway.auth;
 import java.util.List;
 
 import dev.junction.gateway.error.InvalidRequestException;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpHeaders;
@@ -23,13 +24,21 @@ public final class GatewayKeyFilter implements WebFilter {
 
 	private final GatewayKeys keys;
 
+	private final @Nullable KeyLookup issued;
+
 	public GatewayKeyFilter(GatewayKeys keys) {
+		this(keys, null);
+	}
+
+	/** With keys issued at run time besides the configured ones. */
+	public GatewayKeyFilter(GatewayKeys keys, @Nullable KeyLookup issued) {
 		this.keys = keys;
+		this.issued = issued;
 	}
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-		if (!this.keys.enabled() || !isProtected(exchange.getRequest().getPath().value())) {
+		if (!(this.keys.enabled() || this.issued != null) || !isProtected(exchange.getRequest().getPath().value())) {
 			return chain.filter(exchange);
 		}
 		HttpHeaders headers = exchange.getRequest().getHeaders();
@@ -39,11 +48,21 @@ public final class GatewayKeyFilter implements WebFilter {
 			authorization = "Bearer " + apiKey;
 		}
 		String id = this.keys.authenticate(authorization);
-		if (id == null) {
+		if (id != null) {
+			exchange.getAttributes().put(ClientIdentity.ATTRIBUTE, id);
+			return chain.filter(exchange);
+		}
+		String key = GatewayKeys.bearer(authorization);
+		KeyLookup issued = this.issued;
+		if (issued == null || key == null || !issued.claims(key)) {
 			return Mono.error(InvalidRequestException.unauthorized());
 		}
-		exchange.getAttributes().put(ClientIdentity.ATTRIBUTE, id);
-		return chain.filter(exchange);
+		return issued.authenticate(key)
+			.switchIfEmpty(Mono.error(InvalidRequestException::unauthorized))
+			.flatMap((identity) -> {
+				exchange.getAttributes().put(ClientIdentity.ATTRIBUTE, identity);
+				return chain.filter(exchange);
+			});
 	}
 
 	private static boolean isProtected(String path) {

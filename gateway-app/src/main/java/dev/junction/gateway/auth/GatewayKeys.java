@@ -44,13 +44,19 @@ public final class GatewayKeys {
 		return (id != null) ? id : this.adminIds.get(key);
 	}
 
+	/** Whether any admin key is configured. */
+	public boolean hasAdminKeys() {
+		return !this.adminIds.isEmpty();
+	}
+
 	/** Whether an {@code Authorization} header value carries an admin key. */
 	public boolean isAdmin(@Nullable String authorization) {
 		String key = bearer(authorization);
 		return key != null && this.adminIds.containsKey(key);
 	}
 
-	private static @Nullable String bearer(@Nullable String authorization) {
+	/** The key in an {@code Authorization: Bearer} header value, or null. */
+	static @Nullable String bearer(@Nullable String authorization) {
 		if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
 			return null;
 		}

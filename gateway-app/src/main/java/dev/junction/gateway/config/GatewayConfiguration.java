@@ -8,6 +8,12 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.junction.gateway.auth.GatewayKeyFilter;
+import dev.junction.gateway.cost.PriceTable;
+import dev.junction.gateway.cost.PricesProperties;
+import dev.junction.gateway.vkey.KeyService;
+import dev.junction.gateway.vkey.SpendMetrics;
+import dev.junction.gateway.vkey.SpendStage;
+import dev.junction.gateway.vkey.VirtualKeysProperties;
 import dev.junction.gateway.cache.CachePolicy;
 import dev.junction.gateway.cache.LocalResponseStore;
 import dev.junction.gateway.cache.RedisResponseStore;
@@ -130,21 +136,22 @@ public class GatewayConfiguration {
 	}
 
 	/**
-	 * The pipeline, outermost first: metrics, rate limits, routing, cache, fallback across the
+	 * The pipeline, outermost first: metrics, rate limits, routing, spend (prices, virtual keys'
+	 * models, limits and budgets), cache, fallback across the
 	 * route's targets, retries per target, the provider's permits and keys, the circuit
 	 * breaker per key, and the provider call (which keeps the provider's one timeout).
 	 */
 	@Bean
 	ChatPipeline chatPipeline(GatewayProperties properties, GatewayMetrics metrics, ProviderRegistry providers,
 			ModelRouter router, BucketStore buckets, ResponseStore responses, ObjectMapper mapper,
-			MeterRegistry registry,
-			RetryRegistry retries, CircuitBreakerRegistry breakers) {
+			MeterRegistry registry, RetryRegistry retries, CircuitBreakerRegistry breakers, SpendStage spend) {
 		List<ChatStage> stages = new ArrayList<>();
 		stages.add(new MetricsStage(metrics, providers));
 		if (properties.rateLimit().enabled()) {
 			stages.add(new RateLimitStage(rateLimits(properties.rateLimit()), buckets, registry));
 		}
 		stages.add(new RoutingStage(router));
+		stages.add(spend);
 		if (properties.cache().enabled()) {
 			stages.add(new ResponseCacheStage(responses,
 					new CachePolicy(properties.cache().sharedNamespace(), sampledAliases(properties), providers), mapper,
@@ -156,6 +163,18 @@ public class GatewayConfiguration {
 		stages.add(new CircuitBreakerStage(breakers));
 		stages.add(new ProviderStage(providers));
 		return new ChatPipeline(stages);
+	}
+
+	@Bean
+	PriceTable priceTable(PricesProperties prices, ObjectMapper mapper) {
+		return PriceTable.bundledWith(prices.prices(), mapper);
+	}
+
+	@Bean
+	SpendStage spendStage(ObjectProvider<KeyService> keys, PriceTable prices, MeterRegistry registry,
+			BucketStore buckets, VirtualKeysProperties properties) {
+		return new SpendStage(keys.getIfAvailable(), prices, new SpendMetrics(registry, properties.metricsMaxKeys()),
+				buckets, properties.defaultMaxTokens(), registry);
 	}
 
 	private static Set<String> sampledAliases(GatewayProperties properties) {
@@ -260,8 +279,8 @@ public class GatewayConfiguration {
 
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE + 10)
-	GatewayKeyFilter gatewayKeyFilter(GatewayKeys keys) {
-		return new GatewayKeyFilter(keys);
+	GatewayKeyFilter gatewayKeyFilter(GatewayKeys keys, ObjectProvider<KeyService> issued) {
+		return new GatewayKeyFilter(keys, issued.getIfAvailable());
 	}
 
 }

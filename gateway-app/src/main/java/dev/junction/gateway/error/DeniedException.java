@@ -32,6 +32,11 @@ public final class DeniedException extends GatewayException {
 		return new DeniedException(limiter, 429, "rate_limit_error", limiter, message, retryAfter);
 	}
 
+	/** The key's budget for the period is spent: 429 with code {@code budget_exceeded}. */
+	public static DeniedException overBudget(String message, @Nullable Duration retryAfter) {
+		return new DeniedException("budget", 429, "insufficient_quota", "budget_exceeded", message, retryAfter);
+	}
+
 	/** The gateway cannot take the request now (queue full, circuit open): 503. */
 	public static DeniedException unavailable(String limiter, String message, @Nullable Duration retryAfter) {
 		return new DeniedException(limiter, 503, "server_overloaded", limiter, message, retryAfter);

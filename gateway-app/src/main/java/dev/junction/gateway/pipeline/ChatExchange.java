@@ -40,6 +40,10 @@ public final class ChatExchange {
 
 	private volatile @Nullable CacheStatus cacheStatus;
 
+	private volatile @Nullable BudgetStatus budget;
+
+	private volatile long costNanos = -1;
+
 	private final boolean cacheBypass;
 
 	private final boolean cacheSampled;
@@ -128,6 +132,24 @@ public final class ChatExchange {
 		this.rateLimit = status;
 	}
 
+	/** The key's spending budget after this request's reservation, when it has one. */
+	public @Nullable BudgetStatus budget() {
+		return this.budget;
+	}
+
+	public void budget(BudgetStatus status) {
+		this.budget = status;
+	}
+
+	/** What the request cost in nano-dollars, once the usage is known; -1 before. */
+	public long costNanos() {
+		return this.costNanos;
+	}
+
+	public void costNanos(long nanos) {
+		this.costNanos = nanos;
+	}
+
 	/** What the response cache did, when it was consulted. */
 	public @Nullable CacheStatus cacheStatus() {
 		return this.cacheStatus;
@@ -171,6 +193,17 @@ public final class ChatExchange {
 	 * @param resetSeconds seconds until the budget is full again
 	 */
 	public record RateLimitStatus(long limit, long remaining, long resetSeconds) {
+	}
+
+	/**
+	 * A key's spending budget as the {@code X-Budget-*} headers report it.
+	 *
+	 * @param limitNanos the budget per period, in nano-dollars
+	 * @param usedNanos spent and reserved in the period, this request's reservation included
+	 * @param reservedNanos what this request reserved
+	 * @param resetSeconds seconds until the period ends, or -1 for a budget that never resets
+	 */
+	public record BudgetStatus(long limitNanos, long usedNanos, long reservedNanos, long resetSeconds) {
 	}
 
 	/** Marks the start of an upstream call; returns its start time for {@link #endUpstream}. */

@@ -7,11 +7,18 @@ import tools.jackson.databind.JsonNode;
  *
  * @param promptTokens tokens read
  * @param completionTokens tokens generated
+ * @param cachedTokens of the tokens read, those served from the provider's prompt cache
+ * @param reasoningTokens of the tokens generated, those spent on reasoning
  */
-public record Usage(long promptTokens, long completionTokens) {
+public record Usage(long promptTokens, long completionTokens, long cachedTokens, long reasoningTokens) {
 
 	/** No usage reported. */
 	public static final Usage NONE = new Usage(0, 0);
+
+	/** Counts without cached or reasoning tokens. */
+	public Usage(long promptTokens, long completionTokens) {
+		this(promptTokens, completionTokens, 0, 0);
+	}
 
 	public long totalTokens() {
 		return this.promptTokens + this.completionTokens;
@@ -22,7 +29,9 @@ public record Usage(long promptTokens, long completionTokens) {
 		if (usage == null || !usage.isObject()) {
 			return NONE;
 		}
-		return new Usage(usage.path("prompt_tokens").asLong(0), usage.path("completion_tokens").asLong(0));
+		return new Usage(usage.path("prompt_tokens").asLong(0), usage.path("completion_tokens").asLong(0),
+				usage.path("prompt_tokens_details").path("cached_tokens").asLong(0),
+				usage.path("completion_tokens_details").path("reasoning_tokens").asLong(0));
 	}
 
 }

@@ -1,0 +1,211 @@
+package dev.junction.gateway.vkey;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.r2dbc.spi.Readable;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.r2dbc.core.DatabaseClient;
+
+/**
+ * Virtual keys, their budgets and their spend, in PostgreSQL or H2 through R2DBC. Budget
+ * reservations are one conditional {@code UPDATE}, so instances sharing a PostgreSQL never
+ * reserve more than the budget between them.
+ */
+public final class KeyStore {
+
+	private static final String KEY_COLUMNS = "id, secret_hash, name, owner, models, requests_per_minute, "
+			+ "tokens_per_minute, budget_nanos, budget_period, expires_at, revoked_at, created_at";
+
+	private final DatabaseClient db;
+
+	/** Budget and spend rows known to exist, so their insert is tried once per process. */
+	private final Set<String> knownRows = ConcurrentHashMap.newKeySet();
+
+	private final boolean postgres;
+
+	/**
+	 * @param db the database
+	 * @param postgres whether it is PostgreSQL (H2 otherwise)
+	 */
+	public KeyStore(DatabaseClient db, boolean postgres) {
+		this.db = db;
+		this.postgres = postgres;
+	}
+
+	public Mono<Void> insert(VirtualKey key) {
+		return bindKey(this.db.sql("INSERT INTO virtual_keys (" + KEY_COLUMNS
+				+ ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"), key).then();
+	}
+
+	/** Writes everything but the id and creation time. */
+	public Mono<Void> update(VirtualKey key) {
+		return bindKey(this.db.sql("UPDATE virtual_keys SET secret_hash = $2, name = $3, owner = $4, models = $5, "
+				+ "requests_per_minute = $6, tokens_per_minute = $7, budget_nanos = $8, budget_period = $9, "
+				+ "expires_at = $10, revoked_at = $11 WHERE id = $1 AND created_at = $12"), key).then();
+	}
+
+	private static DatabaseClient.GenericExecuteSpec bindKey(DatabaseClient.GenericExecuteSpec spec, VirtualKey key) {
+		Budget budget = key.budget();
+		spec = spec.bind(0, key.id()).bind(1, key.secretHash()).bind(2, key.name());
+		spec = bindNullable(spec, 3, key.owner(), String.class);
+		spec = spec.bind(4, String.join("\n", key.models()));
+		spec = bindNullable(spec, 5, key.requestsPerMinute(), Long.class);
+		spec = bindNullable(spec, 6, key.tokensPerMinute(), Long.class);
+		spec = bindNullable(spec, 7, (budget != null) ? budget.nanos() : null, Long.class);
+		spec = bindNullable(spec, 8, (budget != null) ? budget.period().id() : null, String.class);
+		spec = bindNullable(spec, 9, millis(key.expiresAt()), Long.class);
+		spec = bindNullable(spec, 10, millis(key.revokedAt()), Long.class);
+		return spec.bind(11, key.createdAt().toEpochMilli());
+	}
+
+	private static <T> DatabaseClient.GenericExecuteSpec bindNullable(DatabaseClient.GenericExecuteSpec spec, int index,
+			@Nullable T value, Class<T> type) {
+		return (value != null) ? spec.bind(index, value) : spec.bindNull(index, type);
+	}
+
+	private static @Nullable Long millis(@Nullable Instant instant) {
+		return (instant != null) ? instant.toEpochMilli() : null;
+	}
+
+	public Mono<VirtualKey> find(String id) {
+		return this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys WHERE id = $1")
+			.bind(0, id)
+			.map(KeyStore::key)
+			.one();
+	}
+
+	public Flux<VirtualKey> all() {
+		return this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys ORDER BY created_at, id").map(KeyStore::key).all();
+	}
+
+	private static VirtualKey key(Readable row) {
+		String models = row.get("models", String.class);
+		Long budgetNanos = row.get("budget_nanos", Long.class);
+		String period = row.get("budget_period", String.class);
+		return new VirtualKey(row.get("id", String.class), row.get("secret_hash", String.class),
+				row.get("name", String.class), row.get("owner", String.class),
+				(models == null || models.isEmpty()) ? List.of() : Arrays.asList(models.split("\n")),
+				row.get("requests_per_minute", Long.class), row.get("tokens_per_minute", Long.class),
+				(budgetNanos != null && period != null) ? new Budget(budgetNanos, Period.of(period)) : null,
+				instant(row.get("expires_at", Long.class)), instant(row.get("revoked_at", Long.class)),
+				Instant.ofEpochMilli(row.get("created_at", Long.class)));
+	}
+
+	private static @Nullable Instant instant(@Nullable Long millis) {
+		return (millis != null) ? Instant.ofEpochMilli(millis) : null;
+	}
+
+	/**
+	 * Reserves {@code nanos} of {@code key}'s budget for the period starting {@code start} if what is
+	 * spent and reserved leaves room for it under {@code limit}; emits what is then spent and
+	 * reserved in the period, or nothing when the budget has no room.
+	 */
+	public Mono<Long> reserve(String key, LocalDate start, long nanos, long limit) {
+		String update = "UPDATE virtual_key_budgets SET reserved_nanos = reserved_nanos + $1 WHERE key_id = $2 "
+				+ "AND period_start = $3 AND spent_nanos + reserved_nanos + $1 <= $4";
+		String sql = this.postgres ? update + " RETURNING spent_nanos + reserved_nanos AS used"
+				: "SELECT spent_nanos + reserved_nanos AS used FROM FINAL TABLE (" + update + ")";
+		return ensureBudgetRow(key, start).then(this.db.sql(sql)
+			.bind(0, nanos)
+			.bind(1, key)
+			.bind(2, start.toString())
+			.bind(3, limit)
+			.map((row) -> row.get("used", Long.class))
+			.one());
+	}
+
+	/** Gives back a reservation and records what the request really cost. */
+	public Mono<Void> settleBudget(String key, LocalDate start, long reserved, long cost) {
+		return ensureBudgetRow(key, start).then(this.db
+			.sql("UPDATE virtual_key_budgets SET reserved_nanos = reserved_nanos - $1, spent_nanos = spent_nanos + $2 "
+					+ "WHERE key_id = $3 AND period_start = $4")
+			.bind(0, reserved)
+			.bind(1, cost)
+			.bind(2, key)
+			.bind(3, start.toString())
+			.then());
+	}
+
+	/** What a key spent and holds reserved in the period starting {@code start}: [spent, reserved]. */
+	public Mono<long[]> budgetState(String key, LocalDate start) {
+		return this.db.sql("SELECT spent_nanos, reserved_nanos FROM virtual_key_budgets WHERE key_id = $1 AND period_start = $2")
+			.bind(0, key)
+			.bind(1, start.toString())
+			.map((row) -> new long[] { row.get("spent_nanos", Long.class), row.get("reserved_nanos", Long.class) })
+			.one()
+			.defaultIfEmpty(new long[] { 0, 0 });
+	}
+
+	/** Adds one request's cost and tokens to a key's spend for a day and model. */
+	public Mono<Void> recordSpend(String key, LocalDate day, String model, long cost, long promptTokens,
+			long completionTokens) {
+		String id = "s:" + key + ":" + day + ":" + model;
+		Mono<Void> ensure = this.knownRows.contains(id) ? Mono.empty()
+				: this.db.sql("INSERT INTO virtual_key_spend (key_id, spend_day, model) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+					.bind(0, key)
+					.bind(1, day.toString())
+					.bind(2, model)
+					.then()
+					.doOnSuccess((done) -> this.knownRows.add(id));
+		return ensure.then(this.db
+			.sql("UPDATE virtual_key_spend SET cost_nanos = cost_nanos + $1, prompt_tokens = prompt_tokens + $2, "
+					+ "completion_tokens = completion_tokens + $3, requests = requests + 1 "
+					+ "WHERE key_id = $4 AND spend_day = $5 AND model = $6")
+			.bind(0, cost)
+			.bind(1, promptTokens)
+			.bind(2, completionTokens)
+			.bind(3, key)
+			.bind(4, day.toString())
+			.bind(5, model)
+			.then());
+	}
+
+	/** A key's spend per day and model between two days, both included. */
+	public Flux<SpendRow> spend(String key, LocalDate from, LocalDate to) {
+		return this.db
+			.sql("SELECT spend_day, model, cost_nanos, prompt_tokens, completion_tokens, requests FROM virtual_key_spend "
+					+ "WHERE key_id = $1 AND spend_day >= $2 AND spend_day <= $3 ORDER BY spend_day, model")
+			.bind(0, key)
+			.bind(1, from.toString())
+			.bind(2, to.toString())
+			.map((row) -> new SpendRow(LocalDate.parse(row.get("spend_day", String.class)), row.get("model", String.class),
+					row.get("cost_nanos", Long.class), row.get("prompt_tokens", Long.class),
+					row.get("completion_tokens", Long.class), row.get("requests", Long.class)))
+			.all();
+	}
+
+	private Mono<Void> ensureBudgetRow(String key, LocalDate start) {
+		String id = "b:" + key + ":" + start;
+		if (this.knownRows.contains(id)) {
+			return Mono.empty();
+		}
+		return this.db.sql("INSERT INTO virtual_key_budgets (key_id, period_start) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+			.bind(0, key)
+			.bind(1, start.toString())
+			.then()
+			.doOnSuccess((done) -> this.knownRows.add(id));
+	}
+
+	/**
+	 * One day's spend of a key on one model.
+	 *
+	 * @param day the UTC day
+	 * @param model the model that answered
+	 * @param costNanos what it cost, in nano-dollars
+	 * @param promptTokens tokens read
+	 * @param completionTokens tokens generated
+	 * @param requests requests charged
+	 */
+	public record SpendRow(LocalDate day, String model, long costNanos, long promptTokens, long completionTokens,
+			long requests) {
+	}
+
+}

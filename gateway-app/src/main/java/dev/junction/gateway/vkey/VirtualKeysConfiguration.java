@@ -1,0 +1,58 @@
+package dev.junction.gateway.vkey;
+
+import java.time.Clock;
+
+import dev.junction.gateway.auth.GatewayKeys;
+import dev.junction.gateway.chat.RequestBodies;
+import io.r2dbc.pool.ConnectionPool;
+import tools.jackson.databind.ObjectMapper;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.binding.BindMarkersFactory;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+/** Virtual keys, their database and the admin API, when an admin key or a key database is configured. */
+@Configuration(proxyBeanMethods = false)
+@Conditional(VirtualKeysCondition.class)
+public class VirtualKeysConfiguration {
+
+	@Bean
+	DatabaseUrl virtualKeysDatabaseUrl(VirtualKeysProperties properties) {
+		return DatabaseUrl.of(properties.db());
+	}
+
+	@Bean(destroyMethod = "dispose")
+	ConnectionPool virtualKeysConnectionPool(DatabaseUrl url, VirtualKeysProperties properties) {
+		return KeyDatabase.open(url, properties.db());
+	}
+
+	@Bean
+	KeyStore keyStore(ConnectionPool pool, DatabaseUrl url) {
+		DatabaseClient client = DatabaseClient.builder()
+			.connectionFactory(pool)
+			.bindMarkers(BindMarkersFactory.indexed("$", 1))
+			.build();
+		return new KeyStore(client, url.postgres());
+	}
+
+	@Bean
+	KeyService keyService(KeyStore store) {
+		return new KeyService(store, Clock.systemUTC());
+	}
+
+	@Bean
+	AdminKeysHandler adminKeysHandler(KeyService keys, GatewayKeys gatewayKeys, RequestBodies bodies,
+			ObjectMapper mapper) {
+		return new AdminKeysHandler(keys, gatewayKeys, bodies, mapper);
+	}
+
+	@Bean
+	RouterFunction<ServerResponse> adminKeysRoutes(AdminKeysHandler handler) {
+		return handler.routes();
+	}
+
+}

@@ -1,0 +1,41 @@
+package dev.junction.gateway.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+/** A real PostgreSQL server (zonky's binaries) on a free port, for one test class. */
+public final class TestPostgres implements AutoCloseable {
+
+	private final EmbeddedPostgres server;
+
+	private TestPostgres(EmbeddedPostgres server) {
+		this.server = server;
+	}
+
+	public static TestPostgres start() {
+		try {
+			return new TestPostgres(EmbeddedPostgres.builder().start());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** The URL of its {@code postgres} database. */
+	public String url() {
+		return "postgresql://postgres@localhost:" + this.server.getPort() + "/postgres";
+	}
+
+	@Override
+	public void close() {
+		try {
+			this.server.close();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,297 @@
+package dev.junction.gateway.vkey;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import dev.junction.gateway.support.AdminApi;
+import dev.junction.gateway.support.Http;
+import dev.junction.gateway.support.Json;
+import dev.junction.gateway.support.RunningGateway;
+import dev.junction.mock.MockProviderServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every way a request reaches a provider is charged once, at the price of the model that
+ * answered, from the usage the provider reported; a key over its budget is refused 429
+ * {@code budget_exceeded} on every entry point. The emulator reports usage for 20 completion
+ * tokens (fewer when max_tokens is lower).
+ */
+class BudgetIntegrationTests {
+
+	/** gpt-4o-mini: $0.15 and $0.60 per million input and output tokens, in nano-dollars per token. */
+	private static final long MINI_INPUT = 150;
+
+	private static final long MINI_OUTPUT = 600;
+
+	private static MockProviderServer emulator;
+
+	private static MockProviderServer flaky;
+
+	private static MockProviderServer slow;
+
+	private static MockProviderServer down;
+
+	private static RunningGateway gateway;
+
+	private static AdminApi admin;
+
+	@BeforeAll
+	static void start() {
+		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 20));
+		flaky = MockProviderServer.start(Map.of("mock.completion-tokens", 20, "mock.error-rate", 0.5,
+				"mock.error-status", 503, "mock.retry-after-seconds", 0));
+		slow = MockProviderServer.start(Map.of("mock.completion-tokens", 200, "mock.chunk-delay-ms", 50,
+				"mock.stream-chunks", 0));
+		down = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
+		gateway = RunningGateway.start(List.of("junction.auth.admin-keys[0]=admin-secret",
+				"junction.cache.enabled=false",
+				"junction.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+				"junction.providers.emu.type=openai", "junction.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.providers.emu.keys[0].value=sk-emu",
+				"junction.providers.flaky.type=openai", "junction.providers.flaky.base-url=" + flaky.openAiBaseUrl(),
+				"junction.providers.flaky.keys[0].value=sk-flaky",
+				"junction.providers.slow.type=openai", "junction.providers.slow.base-url=" + slow.openAiBaseUrl(),
+				"junction.providers.slow.keys[0].value=sk-slow",
+				"junction.providers.down.type=openai", "junction.providers.down.base-url=" + down.openAiBaseUrl(),
+				"junction.providers.down.keys[0].value=sk-down",
+				"junction.models.smart.targets[0]=down/gpt-4o", "junction.models.smart.targets[1]=emu/gpt-4o-mini",
+				"resilience4j.retry.configs.default.max-attempts=5", "resilience4j.retry.configs.default.wait-duration=10ms",
+				"junction.rpc.default-model=emu/gpt-4o-mini"));
+		admin = new AdminApi(gateway.baseUrl(), "admin-secret");
+	}
+
+	@AfterAll
+	static void stop() {
+		gateway.close();
+		emulator.close();
+		flaky.close();
+		slow.close();
+		down.close();
+	}
+
+	@Test
+	void chargesACompleteRequestOnceAtItsModelsPriceAndSaysSoInItsHeaders() {
+		Key key = newKey("{\"name\":\"complete\",\"budget\":{\"usd\":1,\"period\":\"monthly\"}}");
+		HttpResponse<String> response = chat(key, "emu/gpt-4o-mini", false, 50);
+		assertThat(response.statusCode()).isEqualTo(200);
+		long expected = cost(Json.parse(response.body()).path("usage"));
+		assertThat(expected).isPositive();
+		assertThat(response.headers().firstValue("x-request-cost")).hasValue(usd(expected));
+		assertThat(response.headers().firstValue("x-budget-limit")).hasValue("1");
+		assertThat(response.headers().firstValue("x-budget-reset")).isPresent();
+		assertThat(new java.math.BigDecimal(response.headers().firstValue("x-budget-remaining").orElseThrow()))
+			.isEqualByComparingTo(java.math.BigDecimal.ONE.subtract(new java.math.BigDecimal(usd(expected))));
+		JsonNode spend = awaitSpend(key, 1);
+		assertThat(nanos(spend.path("usd"))).isEqualTo(expected);
+		JsonNode day = spend.path("days").get(0);
+		assertThat(day.path("day").asString()).isEqualTo(LocalDate.now(ZoneOffset.UTC).toString());
+		assertThat(day.path("model").asString()).isEqualTo("emu/gpt-4o-mini");
+		assertThat(day.path("requests").asLong()).isEqualTo(1);
+		assertThat(nanos(spend.path("budget").path("spent_usd"))).isEqualTo(expected);
+		assertThat(nanos(spend.path("budget").path("reserved_usd"))).isZero();
+	}
+
+	@Test
+	void countsCostAndTokensPerKeyIdAndPerModelNeverNamingTheSecret() {
+		Key key = newKey("{\"name\":\"metered\"}");
+		HttpResponse<String> response = chat(key, "emu/gpt-4o-mini", false, 50);
+		long expected = cost(Json.parse(response.body()).path("usage"));
+		awaitSpend(key, 1);
+		String metrics = Http.get(gateway.baseUrl() + "/actuator/prometheus").body();
+		java.util.regex.Matcher cost = java.util.regex.Pattern
+			.compile("junction_key_spend_cost_usd_total\\{[^}]*key=\"" + key.id() + "\"[^}]*} (\\S+)")
+			.matcher(metrics);
+		assertThat(cost.find()).as(metrics).isTrue();
+		assertThat(Double.parseDouble(cost.group(1))).isCloseTo(expected / 1e9, org.assertj.core.data.Offset.offset(1e-12));
+		assertThat(metrics).containsPattern("junction_key_spend_tokens_total\\{[^}]*key=\"" + key.id()
+				+ "\"[^}]*type=\"output\"[^}]*} 20.0");
+		assertThat(metrics).containsPattern(
+				"junction_spend_cost_usd_total\\{[^}]*model=\"gpt-4o-mini\",provider=\"emu\"[^}]*} [0-9]");
+		assertThat(metrics).doesNotContain(key.secret()).doesNotContain(key.secret().substring(key.secret().indexOf('.')));
+	}
+
+	@Test
+	void chargesAStreamFromItsFinalUsageChunkEvenWhenTheClientDidNotAskForIt() {
+		Key key = newKey("{\"name\":\"stream\"}");
+		HttpResponse<String> complete = chat(key, "emu/gpt-4o-mini", false, 50);
+		long perRequest = cost(Json.parse(complete.body()).path("usage"));
+		HttpResponse<String> stream = chat(key, "emu/gpt-4o-mini", true, 50);
+		assertThat(stream.statusCode()).isEqualTo(200);
+		assertThat(stream.body()).doesNotContain("\"usage\":{");
+		JsonNode spend = awaitSpend(key, 2);
+		assertThat(nanos(spend.path("usd"))).isEqualTo(2 * perRequest);
+	}
+
+	@Test
+	void chargesARetriedRequestOnceForTheAttemptThatAnswered() {
+		Key key = newKey("{\"name\":\"retried\"}");
+		long expected = 0;
+		int answered = 0;
+		for (int i = 0; i < 12; i++) {
+			HttpResponse<String> response = chat(key, "flaky/gpt-4o-mini", false, 50);
+			if (response.statusCode() == 200) {
+				expected += cost(Json.parse(response.body()).path("usage"));
+				answered++;
+			}
+		}
+		assertThat(flaky.stats().route(dev.junction.mock.stats.Route.CHAT_COMPLETIONS).errors())
+			.as("some attempts failed and were retried")
+			.isPositive();
+		assertThat(answered).isPositive();
+		JsonNode spend = awaitSpend(key, answered);
+		assertThat(nanos(spend.path("usd"))).isEqualTo(expected);
+	}
+
+	@Test
+	void chargesAFallbackAtTheFallbacksPrice() {
+		Key key = newKey("{\"name\":\"fallback\"}");
+		HttpResponse<String> response = chat(key, "smart", false, 50);
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		long expected = cost(Json.parse(response.body()).path("usage"));
+		JsonNode spend = awaitSpend(key, 1);
+		assertThat(nanos(spend.path("usd"))).isEqualTo(expected);
+		assertThat(spend.path("models").get(0).path("model").asString()).isEqualTo("emu/gpt-4o-mini");
+	}
+
+	@Test
+	void chargesAStreamTheClientCancelledForWhatItReceived() throws Exception {
+		Key key = newKey("{\"name\":\"cancelled\",\"budget\":{\"usd\":1,\"period\":\"total\"}}");
+		String body = "{\"model\":\"slow/gpt-4o-mini\",\"max_tokens\":200,\"stream\":true,"
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"tell me a long story\"}]}";
+		try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
+			OutputStream out = socket.getOutputStream();
+			out.write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+					+ "Authorization: Bearer " + key.secret() + "\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+				.getBytes(StandardCharsets.UTF_8));
+			BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+			int events = 0;
+			for (String line = in.readLine(); line != null && events < 5; line = in.readLine()) {
+				if (line.contains("data: {")) {
+					events++;
+				}
+			}
+			assertThat(events).isEqualTo(5);
+		}
+		JsonNode spend = awaitSpend(key, 1);
+		long charged = nanos(spend.path("usd"));
+		assertThat(charged).as("the prompt and the chunks received, not the 200 tokens asked for")
+			.isPositive()
+			.isLessThan(200 * MINI_OUTPUT);
+		assertThat(nanos(spend.path("budget").path("spent_usd"))).isEqualTo(charged);
+		assertThat(nanos(spend.path("budget").path("reserved_usd"))).as("the reservation was settled").isZero();
+		Thread.sleep(300);
+		assertThat(admin.spend(key.id()).path("days").get(0).path("requests").asLong()).as("charged once").isEqualTo(1);
+	}
+
+	@Test
+	void refusesAKeyOverItsBudgetWith429OnEveryEntryPoint() {
+		// One request reserves 50 prompt tokens at most and 20 output tokens: well under $0.0001 at gpt-4o-mini.
+		Key key = newKey("{\"name\":\"tiny\",\"budget\":{\"usd\":0.00002,\"period\":\"daily\"}}");
+		HttpResponse<String> first = chat(key, "emu/gpt-4o-mini", false, 20);
+		assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+		awaitSpend(key, 1);
+		HttpResponse<String> refused = chat(key, "emu/gpt-4o-mini", false, 20);
+		assertThat(refused.statusCode()).isEqualTo(429);
+		JsonNode error = Json.parse(refused.body()).path("error");
+		assertThat(error.path("code").asString()).isEqualTo("budget_exceeded");
+		assertThat(error.path("message").asString()).contains("daily budget");
+		assertThat(refused.headers().firstValue("retry-after")).isPresent();
+		HttpResponse<String> stream = chat(key, "emu/gpt-4o-mini", true, 20);
+		assertThat(stream.statusCode()).isEqualTo(429);
+		assertThat(stream.body()).contains("budget_exceeded");
+		HttpResponse<String> rpc = Http.post(gateway.baseUrl() + "/rpc", "Bearer " + key.secret(),
+				"{\"jsonrpc\":\"2.0\",\"method\":\"ai.generateText\",\"params\":{\"content\":\"hi\",\"maxTokens\":20},\"id\":1}");
+		assertThat(rpc.body()).contains("budget_exceeded");
+		assertThat(Json.parse(rpc.body()).path("error").path("data").path("code").asString()).isEqualTo("budget_exceeded");
+		HttpResponse<String> trpc = Http.post(gateway.baseUrl() + "/trpc/ai.generateText", "Bearer " + key.secret(),
+				"{\"content\":\"hi\",\"maxTokens\":20}");
+		assertThat(trpc.statusCode()).isEqualTo(429);
+		assertThat(trpc.body()).contains("budget_exceeded");
+		assertThat(awaitSpend(key, 1).path("days").get(0).path("requests").asLong()).isEqualTo(1);
+	}
+
+	@Test
+	void chargesRpcCallsOnceAtTheirModelsPrice() {
+		Key key = newKey("{\"name\":\"rpc\"}");
+		HttpResponse<String> rpc = Http.post(gateway.baseUrl() + "/rpc", "Bearer " + key.secret(),
+				"{\"jsonrpc\":\"2.0\",\"method\":\"ai.generateText\",\"params\":{\"content\":\"hi\",\"model\":\"emu/gpt-4o-mini\"},\"id\":1}");
+		assertThat(rpc.statusCode()).as(rpc.body()).isEqualTo(200);
+		JsonNode usage = Json.parse(rpc.body()).path("result").path("usage");
+		HttpResponse<String> trpc = Http.post(gateway.baseUrl() + "/trpc/ai.generateText", "Bearer " + key.secret(),
+				"{\"content\":\"hi\",\"model\":\"emu/gpt-4o-mini\"}");
+		assertThat(trpc.statusCode()).as(trpc.body()).isEqualTo(200);
+		JsonNode spend = awaitSpend(key, 2);
+		long charged = nanos(spend.path("usd"));
+		assertThat(charged % 2).as("two equal calls: %s", usage).isZero();
+		assertThat(charged / 2).isEqualTo(20 * MINI_OUTPUT + (charged / 2 - 20 * MINI_OUTPUT) / MINI_INPUT * MINI_INPUT);
+		assertThat(spend.path("models").get(0).path("model").asString()).isEqualTo("emu/gpt-4o-mini");
+	}
+
+	private static HttpResponse<String> chat(Key key, String model, boolean stream, int maxTokens) {
+		return Http.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + key.secret(),
+				"{\"model\":\"" + model + "\",\"max_tokens\":" + maxTokens + ",\"stream\":" + stream
+						+ ",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+	}
+
+	private static long cost(JsonNode usage) {
+		return usage.path("prompt_tokens").asLong() * MINI_INPUT + usage.path("completion_tokens").asLong() * MINI_OUTPUT;
+	}
+
+	private static long nanos(JsonNode usd) {
+		return new java.math.BigDecimal(usd.asString(usd.toString())).movePointRight(9).longValueExact();
+	}
+
+	private static String usd(long nanos) {
+		return java.math.BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString();
+	}
+
+	/** The key's spend once {@code requests} requests are recorded. */
+	private static JsonNode awaitSpend(Key key, long requests) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		JsonNode spend = admin.spend(key.id());
+		while (recorded(spend) < requests && System.nanoTime() < deadline) {
+			try {
+				Thread.sleep(20);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException(ex);
+			}
+			spend = admin.spend(key.id());
+		}
+		assertThat(recorded(spend)).as(spend.toString()).isEqualTo(requests);
+		return spend;
+	}
+
+	private static long recorded(JsonNode spend) {
+		long requests = 0;
+		for (JsonNode day : spend.path("days")) {
+			requests += day.path("requests").asLong();
+		}
+		return requests;
+	}
+
+	private static Key newKey(String body) {
+		JsonNode created = admin.create(body);
+		return new Key(created.path("id").asString(), created.path("key").asString());
+	}
+
+	private record Key(String id, String secret) {
+	}
+
+}
