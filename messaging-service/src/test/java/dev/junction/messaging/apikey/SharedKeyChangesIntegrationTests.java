@@ -16,6 +16,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -55,6 +56,31 @@ class SharedKeyChangesIntegrationTests {
 			assertThat(stream.awaitEnd(Duration.ofSeconds(1))).isTrue();
 			assertThat(stream.lines()).contains(":closed: API key revoked");
 		}
+	}
+
+	@Test
+	void aKeysRateLimitIsOneBudgetOverEveryInstance() {
+		assumeTrue(ServiceCluster.sharedRedis(), "redis-server is not installed (.ci/run installs it)");
+		String key = ServiceCluster.create(cluster.admin(0), "/api-keys",
+				Map.of("name", "budget-" + UUID.randomUUID(), "scopes", List.of("read")))
+			.get("key")
+			.asString();
+		long[] remaining = new long[cluster.size()];
+		for (int i = 0; i < cluster.size(); i++) {
+			remaining[i] = Long.parseLong(TestHttp.webTestClient(cluster.port(i))
+				.defaultHeader("x-api-key", key)
+				.build()
+				.get()
+				.uri("/instances")
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.returnResult(String.class)
+				.getResponseHeaders()
+				.getFirst("X-RateLimit-Remaining"));
+		}
+		// A day's budget refills a request every 86 ms: three calls in a row lose at least one.
+		assertThat(remaining[2]).isLessThan(remaining[0]);
 	}
 
 	private static void status(int instance, String key, int expected) {

@@ -41,12 +41,45 @@ public final class ServiceCluster implements AutoCloseable {
 		}
 	}
 
-	/** The command-line arguments of an instance on the shared PostgreSQL, then {@code extra}. */
+	/**
+	 * The command-line arguments of an instance on the shared PostgreSQL, then {@code extra}.
+	 * Where redis-server is installed (CI installs it), every instance shares one real Redis for
+	 * its rate limits, set high (per day) so that only their sharing shows; elsewhere rate
+	 * limits are off.
+	 */
 	public static String[] arguments(String... extra) {
-		return Stream.concat(Stream.of("--junction.messaging.db.url=" + TestDatabase.url(TestDatabase.sharedPostgres()),
-				"--junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY,
-				"--junction.messaging.rate-limit.enabled=false", "--logging.level.io.zonky.test=warn"), Stream.of(extra))
-			.toArray(String[]::new);
+		List<String> arguments = new ArrayList<>(List.of(
+				"--junction.messaging.db.url=" + TestDatabase.url(TestDatabase.sharedPostgres()),
+				"--junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY, "--logging.level.io.zonky.test=warn"));
+		if (RedisServer.installed()) {
+			arguments.addAll(List.of("--spring.data.redis.url=" + SharedRedis.SERVER.url(),
+					"--junction.messaging.rate-limit.period=1d", "--junction.messaging.rate-limit.messages=1000000",
+					"--junction.messaging.rate-limit.events=1000000", "--junction.messaging.rate-limit.instances=1000000",
+					"--junction.messaging.rate-limit.general=1000000"));
+		}
+		else {
+			arguments.add("--junction.messaging.rate-limit.enabled=false");
+		}
+		arguments.addAll(List.of(extra));
+		return arguments.toArray(String[]::new);
+	}
+
+	/** Whether the instances share their rate limits through a real Redis. */
+	public static boolean sharedRedis() {
+		return RedisServer.installed();
+	}
+
+	/** One redis-server for every cluster of this JVM, stopped when the JVM exits. */
+	private static final class SharedRedis {
+
+		static final RedisServer SERVER = start();
+
+		private static RedisServer start() {
+			RedisServer server = RedisServer.onFreePort().start();
+			Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+			return server;
+		}
+
 	}
 
 	public int size() {
