@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.junction.gateway.chat.ChunkDelta;
+import dev.junction.gateway.chat.ChunkTranslation;
 import dev.junction.gateway.chat.SseEvent;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -23,9 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
  * in order. Text that arrives while a tool call is open follows the tool calls. One instance
  * per stream; not thread-safe (a stream delivers its chunks one at a time).
  */
-final class ChatToMessagesStream {
-
-	private final ObjectMapper mapper;
+final class ChatToMessagesStream extends ChunkTranslation {
 
 	private final ChatToMessages messages;
 
@@ -34,8 +33,6 @@ final class ChatToMessagesStream {
 	private final Map<Integer, ToolCall> calls = new TreeMap<>();
 
 	private final StringBuilder pendingText = new StringBuilder();
-
-	private final List<SseEvent> out = new ArrayList<>();
 
 	private boolean started;
 
@@ -47,34 +44,10 @@ final class ChatToMessagesStream {
 	/** The tool call whose block is open, or null when none (or a text block) is. */
 	private @Nullable ToolCall openCall;
 
-	private @Nullable String finishReason;
-
-	private @Nullable JsonNode usage;
-
 	ChatToMessagesStream(ObjectMapper mapper, ChatToMessages messages, String requestedModel) {
-		this.mapper = mapper;
+		super(mapper);
 		this.messages = messages;
 		this.requestedModel = requestedModel;
-	}
-
-	/** The events one chunk makes (none for some). */
-	List<SseEvent> next(String chunkJson) {
-		this.out.clear();
-		ChunkDelta delta = ChunkDelta.read(this.mapper, chunkJson);
-		start(delta);
-		if (delta.usage() != null) {
-			this.usage = delta.usage();
-		}
-		if (delta.text() != null) {
-			text(delta.text());
-		}
-		for (int i = 0; i < delta.toolCalls().size(); i++) {
-			tool(delta.toolCalls().get(i), i);
-		}
-		if (delta.finishReason() != null) {
-			this.finishReason = delta.finishReason();
-		}
-		return List.copyOf(this.out);
 	}
 
 	/** The events that close the message once the upstream stream has completed. */
@@ -96,15 +69,16 @@ final class ChatToMessagesStream {
 		}
 		ObjectNode delta = this.mapper.createObjectNode().put("type", "message_delta");
 		delta.putObject("delta")
-			.put("stop_reason", ChatToMessages.stopReason(this.finishReason))
+			.put("stop_reason", ChatToMessages.stopReason(finishReason()))
 			.putNull("stop_sequence");
-		ChatToMessages.usage(delta.putObject("usage"), this.usage);
+		ChatToMessages.usage(delta.putObject("usage"), usage());
 		emit("message_delta", delta);
 		emit("message_stop", this.mapper.createObjectNode().put("type", "message_stop"));
 		return List.copyOf(this.out);
 	}
 
-	private void start(@Nullable ChunkDelta chunk) {
+	@Override
+	protected void start(@Nullable ChunkDelta chunk) {
 		if (this.started) {
 			return;
 		}
@@ -121,7 +95,8 @@ final class ChatToMessagesStream {
 		emit("ping", this.mapper.createObjectNode().put("type", "ping"));
 	}
 
-	private void text(String text) {
+	@Override
+	protected void text(String text) {
 		if (this.openCall != null) {
 			this.pendingText.append(text);
 			return;
@@ -134,7 +109,8 @@ final class ChatToMessagesStream {
 		emitDelta(delta);
 	}
 
-	private void tool(JsonNode fragment, int position) {
+	@Override
+	protected void tool(JsonNode fragment, int position) {
 		int index = fragment.path("index").asInt(position);
 		ToolCall call = this.calls.computeIfAbsent(index, (key) -> new ToolCall());
 		String id = fragment.path("id").asString(null);

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.junction.gateway.chat.ChunkDelta;
+import dev.junction.gateway.chat.ChunkTranslation;
 import dev.junction.gateway.chat.SseEvent;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -23,17 +24,13 @@ import tools.jackson.databind.node.ObjectNode;
  * whole response. Every event carries its {@code sequence_number}; items carry their
  * {@code output_index}, so parallel tool calls may interleave. One instance per stream.
  */
-final class ChatToResponsesStream {
-
-	private final ObjectMapper mapper;
+final class ChatToResponsesStream extends ChunkTranslation {
 
 	private final ChatToResponses responses;
 
 	private final JsonNode request;
 
 	private final String requestedModel;
-
-	private final List<SseEvent> out = new ArrayList<>();
 
 	private final List<Item> items = new ArrayList<>();
 
@@ -45,37 +42,13 @@ final class ChatToResponsesStream {
 
 	private @Nullable String chatId;
 
-	private @Nullable String finishReason;
-
-	private @Nullable JsonNode usage;
-
 	private int sequence;
 
 	ChatToResponsesStream(ObjectMapper mapper, ChatToResponses responses, JsonNode request, String requestedModel) {
-		this.mapper = mapper;
+		super(mapper);
 		this.responses = responses;
 		this.request = request;
 		this.requestedModel = requestedModel;
-	}
-
-	/** The events one chunk makes (none for some). */
-	List<SseEvent> next(String chunkJson) {
-		this.out.clear();
-		ChunkDelta delta = ChunkDelta.read(this.mapper, chunkJson);
-		start(delta);
-		if (delta.usage() != null) {
-			this.usage = delta.usage();
-		}
-		if (delta.text() != null) {
-			text(delta.text());
-		}
-		for (int i = 0; i < delta.toolCalls().size(); i++) {
-			tool(delta.toolCalls().get(i), i);
-		}
-		if (delta.finishReason() != null) {
-			this.finishReason = delta.finishReason();
-		}
-		return List.copyOf(this.out);
 	}
 
 	/** The events that close every item and the response once the upstream stream has completed. */
@@ -88,7 +61,7 @@ final class ChatToResponsesStream {
 			ObjectNode done = item.done();
 			output.add(done);
 		}
-		this.responses.finish(response, this.finishReason, this.usage);
+		this.responses.finish(response, finishReason(), usage());
 		String type = "completed".equals(response.path("status").asString()) ? "response.completed"
 				: "response.incomplete";
 		ObjectNode event = event(type);
@@ -97,7 +70,8 @@ final class ChatToResponsesStream {
 		return List.copyOf(this.out);
 	}
 
-	private void start(@Nullable ChunkDelta chunk) {
+	@Override
+	protected void start(@Nullable ChunkDelta chunk) {
 		if (this.response != null) {
 			return;
 		}
@@ -111,7 +85,8 @@ final class ChatToResponsesStream {
 		}
 	}
 
-	private void text(String delta) {
+	@Override
+	protected void text(String delta) {
 		Item item = this.text;
 		if (item == null) {
 			item = new Item(this.items.size(), ChatToResponses.id("msg_", this.chatId), null);
@@ -130,7 +105,8 @@ final class ChatToResponsesStream {
 		emit(event);
 	}
 
-	private void tool(JsonNode fragment, int position) {
+	@Override
+	protected void tool(JsonNode fragment, int position) {
 		int index = fragment.path("index").asInt(position);
 		Item item = this.calls.get(index);
 		JsonNode function = fragment.path("function");
