@@ -12,7 +12,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * What requests cost: {@code junction.spend.cost} (US dollars) and {@code junction.spend.tokens}
  * per provider and model, and {@code junction.key.spend.cost} and {@code junction.key.spend.tokens}
- * per virtual key id. Key ids beyond the configured number share the series {@code key="other"}.
+ * per virtual key id. Key ids beyond the configured number share the series {@code key="other"};
+ * models beyond the first {@value #MAX_MODELS} share {@code model="other"}, so clients naming
+ * arbitrary models cannot grow the series without bound. The counters of a series are made
+ * once and kept.
  */
 public final class SpendMetrics {
 
@@ -24,11 +27,21 @@ public final class SpendMetrics {
 
 	public static final String KEY_TOKENS = "junction.key.spend.tokens";
 
+	static final int MAX_MODELS = 100;
+
+	private static final String OTHER = "other";
+
 	private final MeterRegistry registry;
 
 	private final int maxKeys;
 
 	private final Set<String> keys = ConcurrentHashMap.newKeySet();
+
+	private final Set<String> models = ConcurrentHashMap.newKeySet();
+
+	private final ConcurrentHashMap<String, Series> byTarget = new ConcurrentHashMap<>();
+
+	private final ConcurrentHashMap<String, Series> byKey = new ConcurrentHashMap<>();
 
 	public SpendMetrics(MeterRegistry registry, int maxKeys) {
 		this.registry = registry;
@@ -37,48 +50,59 @@ public final class SpendMetrics {
 
 	public void record(@Nullable String keyId, Target target, Usage usage, long costNanos) {
 		double usd = Money.usd(costNanos);
-		Counter.builder(COST)
-			.description("What requests cost, in US dollars, by the price table")
-			.baseUnit("usd")
-			.tags("provider", target.provider(), "model", target.model())
-			.register(this.registry)
-			.increment(usd);
-		tokens(TOKENS, usage, "provider", target.provider(), "model", target.model());
+		String model = bounded(this.models, target.model(), MAX_MODELS);
+		this.byTarget.computeIfAbsent(target.provider() + '/' + model,
+				(ignored) -> new Series(COST, TOKENS, "provider", target.provider(), "model", model))
+			.add(usd, usage);
 		if (keyId != null) {
-			String key = keyTag(keyId);
-			Counter.builder(KEY_COST)
-				.description("What each virtual key's requests cost, in US dollars")
+			String key = bounded(this.keys, keyId, this.maxKeys);
+			this.byKey.computeIfAbsent(key, (ignored) -> new Series(KEY_COST, KEY_TOKENS, "key", key)).add(usd, usage);
+		}
+	}
+
+	private static String bounded(Set<String> seen, String value, int max) {
+		if (seen.contains(value)) {
+			return value;
+		}
+		if (seen.size() < max && seen.add(value)) {
+			return value;
+		}
+		return seen.contains(value) ? value : OTHER;
+	}
+
+	/** The cost and token counters of one series. */
+	private final class Series {
+
+		private final Counter cost;
+
+		private final Counter input;
+
+		private final Counter output;
+
+		Series(String costName, String tokensName, String... tags) {
+			this.cost = Counter.builder(costName)
+				.description("What requests cost, in US dollars, by the price table")
 				.baseUnit("usd")
-				.tag("key", key)
-				.register(this.registry)
-				.increment(usd);
-			tokens(KEY_TOKENS, usage, "key", key);
+				.tags(tags)
+				.register(SpendMetrics.this.registry);
+			this.input = tokens(tokensName, "input", tags);
+			this.output = tokens(tokensName, "output", tags);
 		}
-	}
 
-	private void tokens(String name, Usage usage, String... tags) {
-		Counter.builder(name)
-			.description("Tokens charged, by type (input, output)")
-			.tags(tags)
-			.tag("type", "input")
-			.register(this.registry)
-			.increment(usage.promptTokens());
-		Counter.builder(name)
-			.description("Tokens charged, by type (input, output)")
-			.tags(tags)
-			.tag("type", "output")
-			.register(this.registry)
-			.increment(usage.completionTokens());
-	}
+		private Counter tokens(String name, String type, String... tags) {
+			return Counter.builder(name)
+				.description("Tokens charged, by type (input, output)")
+				.tags(tags)
+				.tag("type", type)
+				.register(SpendMetrics.this.registry);
+		}
 
-	private String keyTag(String keyId) {
-		if (this.keys.contains(keyId)) {
-			return keyId;
+		void add(double usd, Usage usage) {
+			this.cost.increment(usd);
+			this.input.increment(usage.promptTokens());
+			this.output.increment(usage.completionTokens());
 		}
-		if (this.keys.size() < this.maxKeys && this.keys.add(keyId)) {
-			return keyId;
-		}
-		return this.keys.contains(keyId) ? keyId : "other";
+
 	}
 
 }

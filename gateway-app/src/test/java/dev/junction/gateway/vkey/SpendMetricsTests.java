@@ -26,4 +26,16 @@ class SpendMetricsTests {
 		assertThat(this.registry.get(SpendMetrics.TOKENS).tag("type", "input").counter().count()).isEqualTo(50.0);
 	}
 
+	@Test
+	void modelsBeyondTheLimitShareOneSeries() {
+		SpendMetrics metrics = new SpendMetrics(this.registry, 2);
+		for (int i = 0; i < SpendMetrics.MAX_MODELS + 50; i++) {
+			metrics.record(null, new Target("emu", "made-up-" + i), new Usage(1, 1), 1_000L);
+		}
+		assertThat(this.registry.find(SpendMetrics.COST).counters()).hasSize(SpendMetrics.MAX_MODELS + 1);
+		assertThat(this.registry.get(SpendMetrics.COST).tag("model", "other").counter().count()).isPositive();
+		assertThat(this.registry.get(SpendMetrics.TOKENS).tag("model", "other").tag("type", "output").counter().count())
+			.isEqualTo(50.0);
+	}
+
 }
