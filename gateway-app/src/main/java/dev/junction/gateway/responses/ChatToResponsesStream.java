@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import dev.junction.gateway.chat.ChunkDelta;
 import dev.junction.gateway.chat.ChunkTranslation;
 import dev.junction.gateway.chat.SseEvent;
+import dev.junction.gateway.error.GatewayException;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -132,6 +133,21 @@ final class ChatToResponsesStream extends ChunkTranslation {
 		event.put("output_index", item.index);
 		event.set("item", json);
 		emit(event);
+	}
+
+	/** The {@code error} event that ends a stream whose upstream failed, numbered after the events sent. */
+	SseEvent error(GatewayException failure) {
+		ObjectNode event = event("error");
+		event.put("code", (failure.code() != null) ? failure.code() : failure.type());
+		event.put("message", failure.getMessage());
+		if (failure.param() != null) {
+			event.put("param", failure.param());
+		}
+		else {
+			event.putNull("param");
+		}
+		event.put("sequence_number", this.sequence++);
+		return new SseEvent("error", event.toString());
 	}
 
 	private ObjectNode event(String type) {

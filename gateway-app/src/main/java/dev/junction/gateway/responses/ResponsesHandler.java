@@ -4,7 +4,6 @@ import java.util.Map;
 
 import dev.junction.gateway.chat.EntryPoints;
 import dev.junction.gateway.chat.SseEvent;
-import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
@@ -61,9 +60,9 @@ public final class ResponsesHandler {
 				return this.pipeline.complete(exchange)
 					.flatMap((result) -> EntryPoints.json(response(result, body, model, exchange)));
 			}
-			int[] sequence = { 0 };
-			return this.entry.events(this.pipeline.stream(exchange), (chunks) -> events(chunks, body, model, sequence),
-					(failure) -> error(failure, sequence[0]), exchange.requestId());
+			ChatToResponsesStream translator = new ChatToResponsesStream(this.mapper, this.toResponses, body, model);
+			return this.entry.events(this.pipeline.stream(exchange), (chunks) -> events(chunks, translator),
+					translator::error, exchange.requestId());
 		});
 	}
 
@@ -80,28 +79,9 @@ public final class ResponsesHandler {
 		return this.mapper.writeValueAsBytes(this.toResponses.response(completion, request, model));
 	}
 
-	private Flux<SseEvent> events(Flux<ChatChunk> chunks, ObjectNode request, String model, int[] sequence) {
-		return Flux.defer(() -> {
-			ChatToResponsesStream translator = new ChatToResponsesStream(this.mapper, this.toResponses, request, model);
-			return chunks.concatMapIterable((chunk) -> translator.next(chunk.json()))
-				.concatWith(Flux.defer(() -> Flux.fromIterable(translator.end())))
-				.doOnNext((event) -> sequence[0]++);
-		});
-	}
-
-	/** The {@code error} event that ends a stream whose upstream failed. */
-	private SseEvent error(GatewayException failure, int sequence) {
-		ObjectNode event = this.mapper.createObjectNode().put("type", "error");
-		event.put("code", (failure.code() != null) ? failure.code() : failure.type());
-		event.put("message", failure.getMessage());
-		if (failure.param() != null) {
-			event.put("param", failure.param());
-		}
-		else {
-			event.putNull("param");
-		}
-		event.put("sequence_number", sequence);
-		return new SseEvent("error", event.toString());
+	private static Flux<SseEvent> events(Flux<ChatChunk> chunks, ChatToResponsesStream translator) {
+		return chunks.concatMapIterable((chunk) -> translator.next(chunk.json()))
+			.concatWith(Flux.defer(() -> Flux.fromIterable(translator.end())));
 	}
 
 }
