@@ -1,5 +1,6 @@
 package dev.junction.messaging.web;
 
+import java.time.Duration;
 import java.util.Map;
 
 import dev.junction.messaging.support.IntegrationTestSupport;
@@ -9,6 +10,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** Actuator on the main port, the request timer, the pool and JVM metrics, and request ids. */
 class ObservabilityIntegrationTests extends IntegrationTestSupport {
@@ -33,8 +35,8 @@ class ObservabilityIntegrationTests extends IntegrationTestSupport {
 		createInstance();
 		get(client(null), "/instances", HttpStatus.UNAUTHORIZED);
 		get(this.admin, "/chats/not-a-uuid/messages", HttpStatus.BAD_REQUEST);
-		String metrics = prometheus();
-		assertThat(metrics)
+		// Both timers stop once the response is written, so the client can see it a moment earlier.
+		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(prometheus())
 			.containsPattern(series("junction_messaging_requests_seconds_count", "instances", "POST", "success", "201")
 					+ " [1-9]")
 			.containsPattern(series("junction_messaging_requests_seconds_count", "instances", "GET", "client_error",
@@ -48,7 +50,7 @@ class ObservabilityIntegrationTests extends IntegrationTestSupport {
 			.containsPattern("junction_messaging_requests_seconds_bucket\\{[^}]*le=\"\\+Inf\"} [1-9]")
 			.doesNotContainPattern("junction_messaging_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"")
 			.containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/api/v2/instances\"[^}]*le=\"0.0025\"}")
-			.doesNotContain("http_server_requests_active_seconds_bucket");
+			.doesNotContain("http_server_requests_active_seconds_bucket"));
 	}
 
 	@Test
