@@ -34,6 +34,7 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The gateway and the provider emulator on random ports, driven by the official OpenAI Java
@@ -352,8 +353,9 @@ class ChatCompletionsIntegrationTests {
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.headers().firstValue("server-timing")).hasValueSatisfying(
 				(timing) -> assertThat(timing).matches("gateway;dur=[0-9.]+, upstream;dur=[0-9.]+"));
-		String metrics = Http.get(gateway.baseUrl() + "/actuator/prometheus").body();
-		assertThat(metrics)
+		// The request timers stop once the response is written, so the client can see it a moment earlier.
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
 			.containsPattern("junction_gateway_requests_seconds_count\\{[^}]*model=\"gpt-4o-mini\"[^}]*outcome=\"success\""
 					+ "[^}]*provider=\"up\"[^}]*status=\"200\"[^}]*} [1-9]")
 			.containsPattern("gen_ai_client_operation_duration_seconds_count\\{[^}]*gen_ai_provider_name=\"openai\"")
@@ -366,7 +368,7 @@ class ChatCompletionsIntegrationTests {
 			.containsPattern("gen_ai_client_token_usage_tokens_bucket\\{[^}]*le=\"4.0\"} [0-9]")
 			.containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/v1/chat/completions\",le=\"60.0\"} [1-9]")
 			.doesNotContainPattern("junction_gateway_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"}")
-			.doesNotContain("http_server_requests_active_seconds_bucket");
+			.doesNotContain("http_server_requests_active_seconds_bucket"));
 	}
 
 	private static String body() {
