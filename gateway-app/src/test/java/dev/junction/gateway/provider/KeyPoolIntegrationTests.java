@@ -29,7 +29,7 @@ class KeyPoolIntegrationTests {
 				MockProperties.bind(Map.of("mock.api-keys", "sk-someone-else")), "127.0.0.1", port);
 		try (RunningGateway gateway = RunningGateway.start(List.of("junction.providers.solo.type=openai",
 				"junction.providers.solo.base-url=http://127.0.0.1:" + port + "/v1",
-				"junction.providers.solo.keys[0].value=sk-solo-secret", "junction.providers.solo.key-cooldown=1s"))) {
+				"junction.providers.solo.keys[0].value=sk-solo-secret", "junction.providers.solo.key-cooldown=3s"))) {
 			HttpResponse<String> refused = chat(gateway);
 			assertThat(refused.statusCode()).isEqualTo(502);
 			assertThat(error(refused).path("message").asString()).contains("refused the gateway's credentials");
@@ -62,13 +62,13 @@ class KeyPoolIntegrationTests {
 				.containsPattern("junction_provider_key_refusals_total\\{[^}]*key=\"key0\",provider=\"solo\",status=\"401\"} 1.0")
 				.doesNotContain("sk-solo-secret");
 
-			Thread.sleep(1100);
+			Thread.sleep(3100);
 			assertThat(chat(gateway).statusCode()).as("a failed probe").isEqualTo(502);
 			assertThat(chat(gateway).statusCode()).as("out for another cool-down").isEqualTo(503);
 
 			refusing.close();
 			try (MockProviderServer accepting = MockProviderServer.start(MockProperties.defaults(), "127.0.0.1", port)) {
-				Thread.sleep(1100);
+				Thread.sleep(3100);
 				assertThat(chat(gateway).statusCode()).as("the probe succeeds").isEqualTo(200);
 				assertThat(chat(gateway).statusCode()).isEqualTo(200);
 				assertThat(accepting.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(2);

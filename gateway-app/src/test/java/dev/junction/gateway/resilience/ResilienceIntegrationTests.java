@@ -40,7 +40,7 @@ class ResilienceIntegrationTests {
 	static void start() throws Exception {
 		healthy = MockProviderServer.start();
 		failing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
-		slow = MockProviderServer.start(Map.of("mock.latency-ms", 800));
+		slow = MockProviderServer.start(Map.of("mock.latency-ms", 3000));
 		keyed = MockProviderServer.start(Map.of("mock.api-keys", "sk-good"));
 		refusing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 400));
 		try (ServerSocket socket = new ServerSocket(0)) {
@@ -53,7 +53,7 @@ class ResilienceIntegrationTests {
 				"resilience4j.retry.configs.default.wait-duration=10ms",
 				"resilience4j.circuitbreaker.configs.flaky.sliding-window-size=4",
 				"resilience4j.circuitbreaker.configs.flaky.minimum-number-of-calls=4",
-				"resilience4j.circuitbreaker.configs.flaky.wait-duration-in-open-state=1s",
+				"resilience4j.circuitbreaker.configs.flaky.wait-duration-in-open-state=3s",
 				"resilience4j.circuitbreaker.configs.flaky.permitted-number-of-calls-in-half-open-state=1",
 				"resilience4j.retry.configs.flaky.max-attempts=1",
 				"junction.providers.queued.concurrency=1", "junction.providers.queued.queue-size=0"));
@@ -132,7 +132,7 @@ class ResilienceIntegrationTests {
 		assertThat(open.headers().firstValue("retry-after")).isPresent();
 
 		try (MockProviderServer recovered = MockProviderServer.start(MockProperties.defaults(), "127.0.0.1", flakyPort)) {
-			long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+			long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
 			int status = 0;
 			while (System.nanoTime() < deadline && status != 200) {
 				Thread.sleep(200);
@@ -158,12 +158,14 @@ class ResilienceIntegrationTests {
 	}
 
 	@Test
-	void failsFastWith503WhenTheProviderQueueIsFull() {
+	void failsFastWith503WhenTheProviderQueueIsFull() throws InterruptedException {
 		CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> chat("queued/gpt-4o-mini", false));
-		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (slow.stats().route(Route.CHAT_COMPLETIONS).requests() == 0 && System.nanoTime() < deadline) {
-			Thread.onSpinWait();
+			Thread.sleep(10);
 		}
+		assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests()).as("the first call reached the provider")
+			.isEqualTo(1);
 		HttpResponse<String> second = chat("queued/gpt-4o-mini", false);
 		assertThat(second.statusCode()).isEqualTo(503);
 		assertThat(second.body()).contains("\"code\":\"provider_queue\"");

@@ -200,17 +200,17 @@ class JsonRpcIntegrationTests {
 	void runsBatchMembersConcurrentlyAndAnswersInOrder() {
 		Instant start = Instant.now();
 		JsonNode response = call("""
-				[{"jsonrpc":"2.0","method":"test.simulateAI","params":{"delayMs":600},"id":1},
+				[{"jsonrpc":"2.0","method":"test.simulateAI","params":{"delayMs":1200},"id":1},
 				 {"jsonrpc":"2.0","method":"test.simulateAI","params":{"delayMs":100},"id":2},
-				 {"jsonrpc":"2.0","method":"test.simulateAI","params":[300],"id":3}]""");
+				 {"jsonrpc":"2.0","method":"test.simulateAI","params":[900],"id":3}]""");
 		Duration elapsed = Duration.between(start, Instant.now());
-		assertThat(elapsed).isLessThan(Duration.ofMillis(1000));
+		assertThat(elapsed).as("less than the delays one after another").isLessThan(Duration.ofMillis(2200));
 		assertThat(response.size()).isEqualTo(3);
 		for (int i = 0; i < 3; i++) {
 			assertResult(response.get(i), Json.parse(Integer.toString(i + 1)));
 		}
-		assertThat(response.get(0).get("result").get("delayMs").asInt()).isEqualTo(600);
-		assertThat(response.get(2).get("result").get("delayMs").asInt()).isEqualTo(300);
+		assertThat(response.get(0).get("result").get("delayMs").asInt()).isEqualTo(1200);
+		assertThat(response.get(2).get("result").get("delayMs").asInt()).isEqualTo(900);
 	}
 
 	@Test
@@ -370,7 +370,7 @@ class JsonRpcIntegrationTests {
 		assertThat(result.get("success").asBoolean()).isTrue();
 		assertThat(result.get("message").stringValue()).isEqualTo("Load test");
 		assertThat(result.get("simulatedDelay").asLong()).isEqualTo(120);
-		assertThat(result.get("actualDelay").asLong()).isBetween(120L, 1000L);
+		assertThat(result.get("actualDelay").asLong()).isBetween(120L, 5000L);
 		assertThat(Instant.parse(result.get("timestamp").stringValue())).isBeforeOrEqualTo(Instant.now());
 		JsonNode defaults = call("{\"jsonrpc\":\"2.0\",\"method\":\"test.simulateAI\",\"params\":{\"delay\":0},\"id\":2}")
 			.get("result");

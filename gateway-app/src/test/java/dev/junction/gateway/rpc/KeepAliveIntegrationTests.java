@@ -77,13 +77,13 @@ class KeepAliveIntegrationTests {
 			HttpRequest request = (i % 2 == 0) ? HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/rpc"))
 				.header("Authorization", "Bearer keep-alive-key")
 				.header("Content-Type", "application/json")
-				.timeout(Duration.ofSeconds(5))
+				.timeout(Duration.ofSeconds(10))
 				.POST(HttpRequest.BodyPublishers
 					.ofString("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[" + i + ",1],\"id\":" + i + "}"))
 				.build()
 					: HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/trpc/admin.healthCheck"))
 						.header("Authorization", "Bearer keep-alive-admin-key")
-						.timeout(Duration.ofSeconds(5))
+						.timeout(Duration.ofSeconds(10))
 						.GET()
 						.build();
 			try {
@@ -93,7 +93,7 @@ class KeepAliveIntegrationTests {
 				}
 			}
 			catch (HttpTimeoutException ex) {
-				failures.add("call " + i + " not answered within 5 s");
+				failures.add("call " + i + " not answered within 10 s");
 			}
 		}
 		return failures;
