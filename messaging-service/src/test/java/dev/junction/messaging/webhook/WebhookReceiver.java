@@ -7,21 +7,25 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 
 /**
  * A local webhook receiver on a random port: answers each request with the next status
- * of its script (then with the last one) and keeps every request it got.
+ * of its script (then with the last one), or as its rule says, and keeps every request it got.
  */
 final class WebhookReceiver implements AutoCloseable {
 
 	private final Queue<Integer> script = new ConcurrentLinkedQueue<>();
 
 	private volatile int fallback = 200;
+
+	private volatile @Nullable ToIntFunction<Map<String, String>> rule;
 
 	private final List<Received> received = new CopyOnWriteArrayList<>();
 
@@ -40,7 +44,8 @@ final class WebhookReceiver implements AutoCloseable {
 				.flatMap((body) -> {
 					Map<String, String> headers = new java.util.HashMap<>();
 					request.requestHeaders().forEach((entry) -> headers.put(entry.getKey().toLowerCase(), entry.getValue()));
-					Integer next = this.script.poll();
+					ToIntFunction<Map<String, String>> rule = this.rule;
+					Integer next = (rule != null) ? Integer.valueOf(rule.applyAsInt(headers)) : this.script.poll();
 					int status = (next != null) ? next : this.fallback;
 					Received got = new Received(headers, body, status);
 					this.received.add(got);
@@ -56,6 +61,12 @@ final class WebhookReceiver implements AutoCloseable {
 			this.script.add(status);
 		}
 		this.fallback = statuses[statuses.length - 1];
+		return this;
+	}
+
+	/** Answers each request with the status {@code rule} gives for its headers. */
+	WebhookReceiver answer(ToIntFunction<Map<String, String>> rule) {
+		this.rule = rule;
 		return this;
 	}
 
