@@ -44,8 +44,8 @@ public final class ServiceCluster implements AutoCloseable {
 	/**
 	 * The command-line arguments of an instance on the shared PostgreSQL, then {@code extra}.
 	 * Where redis-server is installed (CI installs it), every instance shares one real Redis for
-	 * its rate limits, set high (per day) so that only their sharing shows; elsewhere rate
-	 * limits are off.
+	 * its rate limits, set high so that only their sharing shows, over ten years so that no
+	 * request comes back during a test; elsewhere rate limits are off.
 	 */
 	public static String[] arguments(String... extra) {
 		List<String> arguments = new ArrayList<>(List.of(
@@ -53,7 +53,7 @@ public final class ServiceCluster implements AutoCloseable {
 				"--junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY, "--logging.level.io.zonky.test=warn"));
 		if (RedisServer.installed()) {
 			arguments.addAll(List.of("--spring.data.redis.url=" + SharedRedis.SERVER.url(),
-					"--junction.messaging.rate-limit.period=1d", "--junction.messaging.rate-limit.messages=1000000",
+					"--junction.messaging.rate-limit.period=3650d", "--junction.messaging.rate-limit.messages=1000000",
 					"--junction.messaging.rate-limit.events=1000000", "--junction.messaging.rate-limit.instances=1000000",
 					"--junction.messaging.rate-limit.general=1000000"));
 		}
