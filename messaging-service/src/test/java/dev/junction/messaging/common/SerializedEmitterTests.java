@@ -66,10 +66,10 @@ class SerializedEmitterTests {
 		Thread slow = new Thread(() -> emitter.emit("slow"));
 		try {
 			slow.start();
-			assertThat(inSubscriber.await(5, TimeUnit.SECONDS)).isTrue();
+			assertThat(inSubscriber.await(10, TimeUnit.SECONDS)).isTrue();
 			Thread fast = new Thread(() -> emitter.emit("fast"));
 			fast.start();
-			fast.join(Duration.ofSeconds(2).toMillis());
+			fast.join(Duration.ofSeconds(10).toMillis());
 			assertThat(fast.isAlive()).as("second emitter still waiting").isFalse();
 			assertThat(received).isEmpty();
 		}

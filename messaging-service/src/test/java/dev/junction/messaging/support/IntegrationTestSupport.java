@@ -29,7 +29,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 				"junction.messaging.rate-limit.messages=100000", "junction.messaging.rate-limit.events=100000",
 				"junction.messaging.rate-limit.instances=100000", "junction.messaging.rate-limit.general=100000",
 				"junction.messaging.webhooks.max-attempts=3", "junction.messaging.webhooks.base-delay=50ms",
-				"junction.messaging.webhooks.max-delay=200ms", "junction.messaging.webhooks.timeout=2s",
+				"junction.messaging.webhooks.max-delay=200ms", "junction.messaging.webhooks.timeout=5s",
 				"logging.level.io.zonky.test=warn" })
 @Import(TickingClockConfiguration.class)
 public abstract class IntegrationTestSupport {
