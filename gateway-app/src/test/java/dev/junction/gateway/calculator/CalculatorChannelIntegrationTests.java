@@ -26,8 +26,8 @@ class CalculatorChannelIntegrationTests {
 	@Test
 	void connectsAtStartBeforeAnyCall() throws Exception {
 		try (RunningCalculator calculator = RunningCalculator.start();
-				RunningGateway gateway = RunningGateway.start(
-						List.of("junction.gateway.calculator.address=" + calculator.address()))) {
+				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.calculator.address=" + calculator.address(),
+						"junction.gateway.calculator.health-deadline=5s"))) {
 			assertThat(awaitState(channel(gateway), ConnectivityState.READY)).isEqualTo(ConnectivityState.READY);
 			JsonNode health = Json.parse(Http.post(gateway.baseUrl() + "/rpc", null,
 					"{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}").body());

@@ -65,7 +65,8 @@ class CalculatorClientIntegrationTests {
 	}
 
 	private static CalculatorProperties properties(String address) {
-		return new CalculatorProperties(address, Duration.ofSeconds(2), Duration.ofMillis(300), Duration.ofSeconds(1),
+		// Deadlines longer than the defaults (2 s, 300 ms): a loaded test machine may need them.
+		return new CalculatorProperties(address, Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofSeconds(1),
 				null, new CalculatorProperties.Tls(false, null, null, null, null), Duration.ofMinutes(5),
 				Duration.ofSeconds(20));
 	}

@@ -22,6 +22,8 @@ public final class RpcGateway implements AutoCloseable {
 		RunningCalculator calculator = RunningCalculator.start();
 		List<String> all = new ArrayList<>(properties);
 		all.add("junction.gateway.calculator.address=" + calculator.address());
+		// The health check's 300 ms deadline is for production: a loaded test machine may need longer.
+		all.add("junction.gateway.calculator.health-deadline=5s");
 		try {
 			return new RpcGateway(calculator, RunningGateway.start(all));
 		}
