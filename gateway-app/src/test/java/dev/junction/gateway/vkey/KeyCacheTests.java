@@ -60,9 +60,7 @@ class KeyCacheTests {
 		stale.subscribe();
 		this.rows.put("vk_1", key("vk_1", "two"));
 		this.cache.invalidate("vk_1");
-		Sinks.Empty<Void> release = this.held;
-		this.held = null;
-		release.tryEmitEmpty();
+		release();
 		assertThat(stale.block(TIMEOUT).name()).isEqualTo("one");
 		assertThat(this.cache.get("vk_1").block(TIMEOUT).name()).isEqualTo("two");
 	}
@@ -84,9 +82,7 @@ class KeyCacheTests {
 		missing.subscribe();
 		this.rows.put("vk_1", key("vk_1", "one"));
 		this.cache.invalidate("vk_1");
-		Sinks.Empty<Void> release = this.held;
-		this.held = null;
-		release.tryEmitEmpty();
+		release();
 		assertThat(missing.block(TIMEOUT)).isNull();
 		assertThat(this.cache.get("vk_1").block(TIMEOUT)).isNotNull();
 	}
@@ -97,7 +93,7 @@ class KeyCacheTests {
 		this.held = Sinks.empty();
 		List<Mono<VirtualKey>> waiting = List.of(this.cache.get("vk_1").cache(), this.cache.get("vk_1").cache());
 		waiting.forEach(Mono::subscribe);
-		this.held.tryEmitEmpty();
+		release();
 		waiting.forEach((read) -> assertThat(read.block(TIMEOUT)).isNotNull());
 		assertThat(this.reads).hasValue(1);
 	}
@@ -114,6 +110,13 @@ class KeyCacheTests {
 		this.cache.get("vk_1").block(TIMEOUT);
 		this.cache.get("vk_1").block(TIMEOUT);
 		assertThat(this.reads).hasValue(4);
+	}
+
+	/** Lets the query under way answer; later ones answer at once. */
+	private void release() {
+		Sinks.Empty<Void> held = this.held;
+		this.held = null;
+		held.tryEmitEmpty();
 	}
 
 	private static VirtualKey key(String id, String name) {
