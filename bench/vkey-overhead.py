@@ -3,10 +3,12 @@
 budget (reserved, settled and recorded in the key database), from junction_gateway_overhead_seconds.
 
 Starts mock-provider and gateway-app from their built jars on free loopback ports (embedded H2
-for the keys), sends sequential chat completions over one keep-alive connection in alternating
-rounds, and prints the mean overhead per request of each kind.
+for the keys, or the PostgreSQL database given), sends sequential chat completions over one
+keep-alive connection in alternating rounds, and prints the mean overhead per request of each
+kind, and how often the gateway found the virtual key in memory.
 
-Usage: bench/vkey-overhead.py [requests per round, default 2000]   (after ./mvnw -B -q package -DskipTests)
+Usage: bench/vkey-overhead.py [requests per round, default 2000] [postgresql://user@host:port/db]
+       (after ./mvnw -B -q package -DskipTests; the database should be empty)
 """
 
 import http.client
@@ -54,6 +56,15 @@ def overhead(port):
     return total, count
 
 
+def key_cache(port):
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/actuator/prometheus").read().decode()
+    found = {}
+    for line in text.splitlines():
+        if line.startswith("cache_gets_total{") and 'cache="virtual-keys"' in line:
+            found[re.search(r'result="(\w+)"', line).group(1)] = float(line.rsplit(" ", 1)[1])
+    return found
+
+
 def send(port, authorization, n):
     connection = http.client.HTTPConnection("127.0.0.1", port)
     body = json.dumps({"model": "emu/gpt-4o-mini", "max_tokens": 16,
@@ -72,13 +83,15 @@ def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     mock_port, gateway_port = free_port(), free_port()
     work = Path(tempfile.mkdtemp(prefix="vkey-bench-"))
+    database = (f"--junction.virtual-keys.db.url={sys.argv[2]}" if len(sys.argv) > 2
+                else f"--junction.virtual-keys.db.h2-path={work}/gateway")
     java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if os.environ.get("JAVA_HOME") else "java"
     mock = subprocess.Popen([java, "-jar", str(ROOT / "mock-provider/target/mock-provider-exec.jar"),
                              f"--server.port={mock_port}", "--server.address=127.0.0.1", "--mock.completion-tokens=16"],
                             stdout=open(work / "mock.log", "w"), stderr=subprocess.STDOUT)
     gateway = subprocess.Popen([str(ROOT / "bin/gateway"), f"--server.port={gateway_port}", "--server.address=127.0.0.1",
                                 "--junction.auth.admin-keys[0]=" + ADMIN, "--junction.cache.enabled=false",
-                                f"--junction.virtual-keys.db.h2-path={work}/gateway",
+                                database,
                                 "--junction.providers.emu.type=openai",
                                 f"--junction.providers.emu.base-url=http://127.0.0.1:{mock_port}/v1",
                                 "--junction.providers.emu.keys[0].value=sk-emu"],
@@ -103,6 +116,9 @@ def main():
                 sums[kind][1] += after[1] - before[1]
         for kind, (total, count) in sums.items():
             print(f"{kind}: {count:.0f} requests, mean gateway overhead {total / count * 1e6:.1f} us")
+        cache = key_cache(gateway_port)
+        if cache:
+            print(f"virtual key lookups: {cache.get('hit', 0):.0f} from memory, {cache.get('miss', 0):.0f} from the database")
     finally:
         for process in (gateway, mock):
             process.terminate()

@@ -102,7 +102,8 @@ public final class AdminKeysHandler {
 				VirtualKey key = new VirtualKey(id, Secrets.hash(secret), template.name(), template.owner(),
 						template.models(), template.requestsPerMinute(), template.tokensPerMinute(), template.budget(),
 						template.expiresAt(), null, template.createdAt());
-				return this.keys.store().insert(key).then(Mono.defer(() -> {
+				Mono<Void> stored = this.keys.store().insert(key).doOnSuccess((done) -> this.keys.changed(id));
+				return stored.then(Mono.defer(() -> {
 					ObjectNode json = json(key);
 					json.put("key", secret);
 					return answer(HttpStatus.CREATED, json);

@@ -31,7 +31,7 @@ final class KeyDatabase {
 
 	static ConnectionPool open(DatabaseUrl url, VirtualKeysProperties.Db db) {
 		migrate(url);
-		ConnectionFactory target = url.postgres() ? postgres(url, db) : new H2ConnectionFactory(
+		ConnectionFactory target = url.postgres() ? postgres(url, db, "junction-gateway") : new H2ConnectionFactory(
 				H2ConnectionConfiguration.builder().url(url.database()).username(url.username()).password(url.password()).build());
 		return new ConnectionPool(ConnectionPoolConfiguration.builder(target)
 			.name("virtual-keys")
@@ -75,13 +75,14 @@ final class KeyDatabase {
 		return false;
 	}
 
-	private static PostgresqlConnectionFactory postgres(DatabaseUrl url, VirtualKeysProperties.Db db) {
+	/** Connections to PostgreSQL, named {@code applicationName} in {@code pg_stat_activity}. */
+	static PostgresqlConnectionFactory postgres(DatabaseUrl url, VirtualKeysProperties.Db db, String applicationName) {
 		Map<String, String> options = new HashMap<>(url.options());
 		PostgresqlConnectionConfiguration.Builder builder = PostgresqlConnectionConfiguration.builder()
 			.host(url.host())
 			.port(url.port())
 			.database(url.database())
-			.applicationName("junction-gateway")
+			.applicationName(applicationName)
 			.connectTimeout(db.connectTimeout())
 			.tcpKeepAlive(true);
 		if (url.username() != null) {

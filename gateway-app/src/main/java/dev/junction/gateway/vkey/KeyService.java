@@ -1,20 +1,17 @@
 package dev.junction.gateway.vkey;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.junction.gateway.auth.ClientIdentity;
 import dev.junction.gateway.auth.KeyLookup;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 /**
- * Authenticates virtual keys against the store on every request, so a key revoked or expired
- * on one instance is refused by every instance sharing the database from the next request on.
- * The key just read is kept briefly for the pipeline stage of the same request.
+ * Authenticates virtual keys through a {@link KeyCache}, checking the secret against the key's
+ * hash and its expiry against the clock on every request. A change made here is applied to
+ * this instance's cache at once, and reaches the others through the database's notifications.
  */
 public final class KeyService implements KeyLookup {
 
@@ -25,13 +22,11 @@ public final class KeyService implements KeyLookup {
 
 	private final Clock clock;
 
-	private final Cache<String, VirtualKey> recent = Caffeine.newBuilder()
-		.expireAfterWrite(Duration.ofSeconds(30))
-		.maximumSize(10_000)
-		.build();
+	private final KeyCache cache;
 
-	public KeyService(KeyStore store, Clock clock) {
+	public KeyService(KeyStore store, KeyCache cache, Clock clock) {
 		this.store = store;
+		this.cache = cache;
 		this.clock = clock;
 	}
 
@@ -54,9 +49,8 @@ public final class KeyService implements KeyLookup {
 		if (id == null) {
 			return Mono.empty();
 		}
-		return this.store.find(id)
+		return this.cache.get(id)
 			.filter((key) -> Secrets.verify(secret, key.secretHash()) && key.activeAt(now()))
-			.doOnNext((key) -> this.recent.put(key.id(), key))
 			.map((key) -> ClientIdentity.ofKey(key.id()));
 	}
 
@@ -65,15 +59,14 @@ public final class KeyService implements KeyLookup {
 		return client.startsWith(IDENTITY_PREFIX) ? client.substring(IDENTITY_PREFIX.length() - 3) : null;
 	}
 
-	/** The key as this request's authentication read it, or as the store has it now. */
+	/** The key {@code id} as it is now. */
 	public Mono<VirtualKey> current(String id) {
-		VirtualKey key = this.recent.getIfPresent(id);
-		return (key != null) ? Mono.just(key) : this.store.find(id);
+		return this.cache.get(id);
 	}
 
-	/** Forgets what this instance read of a key that changed. */
+	/** Forgets what this instance read of a key that was created or changed here. */
 	public void changed(String id) {
-		this.recent.invalidate(id);
+		this.cache.invalidate(id);
 	}
 
 }

@@ -17,9 +17,13 @@ import org.springframework.r2dbc.core.DatabaseClient;
 /**
  * Virtual keys, their budgets and their spend, in PostgreSQL or H2 through R2DBC. Budget
  * reservations are one conditional {@code UPDATE}, so instances sharing a PostgreSQL never
- * reserve more than the budget between them.
+ * reserve more than the budget between them. On PostgreSQL every key written is announced on
+ * {@link #CHANNEL} with its id, in the statement that writes it.
  */
 public final class KeyStore {
+
+	/** The PostgreSQL channel that carries the id of every key created or changed. */
+	public static final String CHANNEL = "junction_virtual_keys";
 
 	private static final String KEY_COLUMNS = "id, secret_hash, name, owner, models, requests_per_minute, "
 			+ "tokens_per_minute, budget_nanos, budget_period, expires_at, revoked_at, created_at";
@@ -41,15 +45,22 @@ public final class KeyStore {
 	}
 
 	public Mono<Void> insert(VirtualKey key) {
-		return bindKey(this.db.sql("INSERT INTO virtual_keys (" + KEY_COLUMNS
-				+ ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"), key).then();
+		return bindKey(this.db.sql(announced("INSERT INTO virtual_keys (" + KEY_COLUMNS
+				+ ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)")), key).then();
 	}
 
 	/** Writes everything but the id and creation time. */
 	public Mono<Void> update(VirtualKey key) {
-		return bindKey(this.db.sql("UPDATE virtual_keys SET secret_hash = $2, name = $3, owner = $4, models = $5, "
-				+ "requests_per_minute = $6, tokens_per_minute = $7, budget_nanos = $8, budget_period = $9, "
-				+ "expires_at = $10, revoked_at = $11 WHERE id = $1 AND created_at = $12"), key).then();
+		return bindKey(this.db.sql(announced("UPDATE virtual_keys SET secret_hash = $2, name = $3, owner = $4, "
+				+ "models = $5, requests_per_minute = $6, tokens_per_minute = $7, budget_nanos = $8, "
+				+ "budget_period = $9, expires_at = $10, revoked_at = $11 WHERE id = $1 AND created_at = $12")), key)
+			.then();
+	}
+
+	/** On PostgreSQL, {@code write} notifying {@link #CHANNEL} of the key it wrote when it commits. */
+	private String announced(String write) {
+		return this.postgres ? "WITH written AS (" + write + " RETURNING id) SELECT pg_notify('" + CHANNEL
+				+ "', id) FROM written" : write;
 	}
 
 	private static DatabaseClient.GenericExecuteSpec bindKey(DatabaseClient.GenericExecuteSpec spec, VirtualKey key) {

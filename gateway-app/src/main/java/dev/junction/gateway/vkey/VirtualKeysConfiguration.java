@@ -4,6 +4,7 @@ import java.time.Clock;
 
 import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.chat.RequestBodies;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.r2dbc.pool.ConnectionPool;
 import tools.jackson.databind.ObjectMapper;
 
@@ -40,8 +41,20 @@ public class VirtualKeysConfiguration {
 	}
 
 	@Bean
-	KeyService keyService(KeyStore store) {
-		return new KeyService(store, Clock.systemUTC());
+	KeyCache keyCache(KeyStore store, DatabaseUrl url, VirtualKeysProperties properties, MeterRegistry registry) {
+		return new KeyCache(store::find, properties.cacheMaxKeys(), !url.postgres(), registry);
+	}
+
+	@Bean
+	KeyChangeListener keyChangeListener(KeyCache cache, DatabaseUrl url, VirtualKeysProperties properties) {
+		return new KeyChangeListener(
+				url.postgres() ? KeyDatabase.postgres(url, properties.db(), KeyChangeListener.APPLICATION_NAME) : null,
+				cache);
+	}
+
+	@Bean
+	KeyService keyService(KeyStore store, KeyCache cache) {
+		return new KeyService(store, cache, Clock.systemUTC());
 	}
 
 	@Bean

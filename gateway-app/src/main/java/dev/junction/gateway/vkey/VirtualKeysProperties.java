@@ -16,10 +16,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * {@code max_tokens}
  * @param metricsMaxKeys key ids that get their own series in the cost and token metrics;
  * keys beyond these are counted under {@code key="other"}
+ * @param cacheMaxKeys keys each instance keeps in memory (and ids it remembers as unknown)
  */
 @ConfigurationProperties(VirtualKeysProperties.PREFIX)
 public record VirtualKeysProperties(@DefaultValue Db db, @DefaultValue("4096") long defaultMaxTokens,
-		@DefaultValue("1000") int metricsMaxKeys) {
+		@DefaultValue("1000") int metricsMaxKeys, @DefaultValue("10000") long cacheMaxKeys) {
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.virtual-keys";
