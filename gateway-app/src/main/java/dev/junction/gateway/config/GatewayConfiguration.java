@@ -64,7 +64,6 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -102,12 +101,6 @@ public class GatewayConfiguration {
 	@Bean
 	GatewayMetrics gatewayMetrics(MeterRegistry registry) {
 		return new GatewayMetrics(registry);
-	}
-
-	@Bean(destroyMethod = "close")
-	@ConditionalOnProperty(prefix = "junction.redis", name = "url")
-	RedisConnector redisConnector(GatewayProperties properties) {
-		return new RedisConnector(properties.redis().url(), properties.redis().timeout());
 	}
 
 	@Bean

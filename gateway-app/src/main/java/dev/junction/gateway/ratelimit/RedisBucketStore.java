@@ -51,6 +51,11 @@ public final class RedisBucketStore implements BucketStore {
 		});
 	}
 
+	@Override
+	public boolean shared() {
+		return true;
+	}
+
 	private AsyncProxyManager<String> buckets(StatefulRedisConnection<String, byte[]> connection) {
 		Managed current = this.managed;
 		if (current != null && current.connection == connection) {

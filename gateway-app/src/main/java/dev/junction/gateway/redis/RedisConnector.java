@@ -12,10 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
-import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
@@ -23,17 +20,17 @@ import io.lettuce.core.codec.StringCodec;
 
 /**
  * The gateway's one Redis connection (string keys, byte values), shared by the rate-limit
- * buckets and the response cache. It is made on first use and made again after a failure
- * (at most once a second), so the gateway starts, and recovers, without Redis. Setting up a
- * Lettuce connection takes locks, so it never happens on the caller's event loop.
+ * buckets and the response cache, on the client Spring Boot sets up from
+ * {@code spring.data.redis.*}. It is made on first use and made again after a failed attempt
+ * (at most once a second), so the gateway starts, and recovers, without Redis; once made,
+ * Lettuce reconnects it by itself. Connecting blocks, so it runs on a thread of its own,
+ * never on the caller's event loop.
  */
 public final class RedisConnector implements AutoCloseable {
 
 	private static final long RECONNECT_PAUSE_NANOS = Duration.ofSeconds(1).toNanos();
 
 	private final RedisClient client;
-
-	private final RedisURI uri;
 
 	private final AtomicReference<Attempt> current = new AtomicReference<>();
 
@@ -49,14 +46,8 @@ public final class RedisConnector implements AutoCloseable {
 		return thread;
 	});
 
-	public RedisConnector(String url, Duration timeout) {
-		this.uri = RedisURI.create(url);
-		this.uri.setTimeout(timeout);
-		this.client = RedisClient.create();
-		this.client.setOptions(ClientOptions.builder()
-			.timeoutOptions(TimeoutOptions.enabled(timeout))
-			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-			.build());
+	public RedisConnector(RedisClient client) {
+		this.client = client;
 		connection();
 	}
 
@@ -72,28 +63,23 @@ public final class RedisConnector implements AutoCloseable {
 		if (!this.current.compareAndSet(attempt, new Attempt(now, connection))) {
 			return this.current.get().connection;
 		}
-		CompletableFuture
-			.supplyAsync(() -> this.client.connectAsync(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE),
-					this.uri), this.connector)
-			.thenCompose((future) -> future.toCompletableFuture())
-			// Complete on our own thread: the first commands must not run inside Lettuce's
-			// connection callbacks, which hold its endpoint lock.
-			.whenCompleteAsync((connected, error) -> {
-				if (error != null) {
-					connection.completeExceptionally(error);
-				}
-				else {
-					connection.complete(connected);
-				}
-			}, this.connector);
+		// Completed on this thread: the first commands must not run inside Lettuce's connection
+		// callbacks, which hold its endpoint lock.
+		this.connector.execute(() -> {
+			try {
+				connection.complete(this.client.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE)));
+			}
+			catch (RuntimeException ex) {
+				connection.completeExceptionally(ex);
+			}
+		});
 		return connection;
 	}
 
 	/**
-	 * Runs a Redis call and keeps count of it until it completes, so that closing can wait
-	 * for calls under way: Lettuce must not close a connection while its own threads still
-	 * write the follow-up commands of a call (Bucket4j's compare-and-swap rounds), or the two
-	 * lock each other.
+	 * Runs a Redis call and counts it until it completes, so that closing waits for calls
+	 * under way (Bucket4j's compare-and-swap rounds write follow-up commands on Lettuce's
+	 * threads, which must not meet a closing connection).
 	 */
 	public <T> CompletableFuture<T> call(Function<StatefulRedisConnection<String, byte[]>, CompletionStage<T>> call) {
 		if (this.closing) {
@@ -123,7 +109,10 @@ public final class RedisConnector implements AutoCloseable {
 			// Close anyway: calls still under way fail.
 		}
 		this.connector.shutdownNow();
-		this.client.shutdown();
+		Attempt attempt = this.current.get();
+		if (attempt != null && attempt.connection.isDone() && !attempt.connection.isCompletedExceptionally()) {
+			attempt.connection.join().close();
+		}
 	}
 
 	private record Attempt(long since, CompletableFuture<StatefulRedisConnection<String, byte[]>> connection) {

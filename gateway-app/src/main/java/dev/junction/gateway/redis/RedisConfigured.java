@@ -1,0 +1,32 @@
+package dev.junction.gateway.redis;
+
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+
+/**
+ * Redis is configured: {@code spring.data.redis.url}, {@code .host} or
+ * {@code .sentinel.master} is set. Otherwise rate-limit buckets and cached answers stay in
+ * memory.
+ */
+public class RedisConfigured extends AnyNestedCondition {
+
+	RedisConfigured() {
+		super(ConfigurationPhase.REGISTER_BEAN);
+	}
+
+	@ConditionalOnProperty(prefix = "spring.data.redis", name = "url")
+	static class Url {
+
+	}
+
+	@ConditionalOnProperty(prefix = "spring.data.redis", name = "host")
+	static class Host {
+
+	}
+
+	@ConditionalOnProperty(prefix = "spring.data.redis", name = "sentinel.master")
+	static class Sentinel {
+
+	}
+
+}
