@@ -19,7 +19,7 @@ import dev.junction.gateway.cache.LocalResponseStore;
 import dev.junction.gateway.cache.RedisResponseStore;
 import dev.junction.gateway.cache.ResponseCacheStage;
 import dev.junction.gateway.cache.ResponseStore;
-import dev.junction.gateway.redis.RedisConnector;
+import dev.junction.redis.RedisConnector;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.pipeline.PoolStage;
 import dev.junction.gateway.ratelimit.BucketStore;

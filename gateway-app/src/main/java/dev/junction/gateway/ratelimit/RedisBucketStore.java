@@ -3,7 +3,7 @@ package dev.junction.gateway.ratelimit;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
-import dev.junction.gateway.redis.RedisConnector;
+import dev.junction.redis.RedisConnector;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.distributed.AsyncBucketProxy;

@@ -1,4 +1,4 @@
-package dev.junction.gateway.redis;
+package dev.junction.gateway;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -9,6 +9,7 @@ import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.RedisServer;
 import dev.junction.gateway.support.RunningGateway;
+import dev.junction.redis.RedisConnector;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.api.Test;
@@ -87,7 +88,7 @@ class RedisHealthIntegrationTests {
 			List<String> warnings = output.getOut().lines().filter((line) -> line.contains(DEPRECATION)).toList();
 			assertThat(warnings).singleElement()
 				.asString()
-				.contains(" WARN ")
+				.contains("WARN")
 				.contains("junction.redis.url -> spring.data.redis.url");
 		}
 	}

@@ -1,18 +1,18 @@
-package dev.junction.gateway.redis;
+package dev.junction.redis;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
-import dev.junction.gateway.config.GatewayProperties;
-import dev.junction.gateway.support.Json;
 import org.apache.commons.logging.impl.NoOpLog;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.mock.env.MockEnvironment;
@@ -65,31 +65,22 @@ class RedisEnvironmentTests {
 
 	@Test
 	void theConfigurationMetadataDeprecatesTheFormerNames() throws IOException {
-		JsonNode properties = gatewayMetadata().path("properties");
-		RedisEnvironment.RENAMED.forEach((former, current) -> {
-			JsonNode property = null;
-			for (JsonNode candidate : properties) {
-				if (candidate.path("name").asString().equals(former)) {
-					property = candidate;
-				}
+		Map<String, JsonNode> properties = new HashMap<>();
+		for (URL url : Collections.list(RedisEnvironmentTests.class.getClassLoader()
+			.getResources("META-INF/spring-configuration-metadata.json"))) {
+			try (InputStream in = url.openStream()) {
+				JsonMapper.shared()
+					.readTree(in)
+					.path("properties")
+					.forEach((property) -> properties.put(property.path("name").asString(), property));
 			}
+		}
+		RedisEnvironment.RENAMED.forEach((former, current) -> {
+			JsonNode property = properties.get(former);
 			assertThat(property).as(former).isNotNull();
 			assertThat(property.at("/deprecation/level").asString()).isEqualTo("warning");
 			assertThat(property.at("/deprecation/replacement").asString()).isEqualTo(current);
 		});
-	}
-
-	private static JsonNode gatewayMetadata() throws IOException {
-		for (URL url : Collections.list(RedisEnvironmentTests.class.getClassLoader()
-			.getResources("META-INF/spring-configuration-metadata.json"))) {
-			try (InputStream in = url.openStream()) {
-				JsonNode metadata = Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-				if (metadata.path("groups").toString().contains(GatewayProperties.class.getName())) {
-					return metadata;
-				}
-			}
-		}
-		throw new AssertionError("no configuration metadata for " + GatewayProperties.class.getName());
 	}
 
 }

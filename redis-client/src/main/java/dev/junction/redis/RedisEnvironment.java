@@ -1,4 +1,4 @@
-package dev.junction.gateway.redis;
+package dev.junction.redis;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,12 +1,11 @@
-package dev.junction.gateway.redis;
+package dev.junction.redis;
 
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 
 /**
  * Redis is configured: {@code spring.data.redis.url}, {@code .host} or
- * {@code .sentinel.master} is set. Otherwise rate-limit buckets and cached answers stay in
- * memory.
+ * {@code .sentinel.master} is set. Otherwise what Redis would share stays in memory.
  */
 public class RedisConfigured extends AnyNestedCondition {
 
