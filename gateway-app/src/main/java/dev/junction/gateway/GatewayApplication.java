@@ -1,6 +1,7 @@
 package dev.junction.gateway;
 
 import dev.junction.netty.NettyServerConfiguration;
+import dev.junction.redis.RedisConfiguration;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -10,7 +11,7 @@ import org.springframework.context.annotation.Import;
 /** The Junction gateway: an OpenAI-compatible API in front of LLM providers. */
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Import(NettyServerConfiguration.class)
+@Import({ NettyServerConfiguration.class, RedisConfiguration.class })
 public class GatewayApplication {
 
 	public static void main(String[] args) {

@@ -86,7 +86,7 @@ class SecretsNeverLeakIntegrationTests {
 		properties.addAll(provider("gone", "http://127.0.0.1:" + closed + "/v1"));
 		if (RedisServer.available()) {
 			redis = RedisServer.start(REDIS_PASSWORD);
-			properties.addAll(List.of("junction.redis.url=" + redis.url(), "junction.redis.timeout=300ms"));
+			properties.addAll(List.of("spring.data.redis.url=" + redis.url(), "spring.data.redis.timeout=300ms"));
 		}
 		gateway = RunningGateway.start(properties);
 	}

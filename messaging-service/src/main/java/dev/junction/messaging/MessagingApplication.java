@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import dev.junction.messaging.seed.SeedCommand;
 import dev.junction.netty.NettyServerConfiguration;
+import dev.junction.redis.RedisConfiguration;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -14,7 +15,7 @@ import org.springframework.context.annotation.Import;
 /** Reactive messaging API: instances, chats, messages, events, webhooks and API keys under {@code /api/v2}. */
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Import(NettyServerConfiguration.class)
+@Import({ NettyServerConfiguration.class, RedisConfiguration.class })
 public class MessagingApplication {
 
 	public static void main(String[] args) {

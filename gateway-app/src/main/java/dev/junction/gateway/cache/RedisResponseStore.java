@@ -7,7 +7,7 @@ import java.time.Duration;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.Usage;
-import dev.junction.gateway.redis.RedisConnector;
+import dev.junction.redis.RedisConnector;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
 import io.lettuce.core.SetArgs;

@@ -19,7 +19,7 @@ import dev.junction.gateway.cache.LocalResponseStore;
 import dev.junction.gateway.cache.RedisResponseStore;
 import dev.junction.gateway.cache.ResponseCacheStage;
 import dev.junction.gateway.cache.ResponseStore;
-import dev.junction.gateway.redis.RedisConnector;
+import dev.junction.redis.RedisConnector;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.pipeline.PoolStage;
 import dev.junction.gateway.ratelimit.BucketStore;
@@ -64,7 +64,6 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -102,12 +101,6 @@ public class GatewayConfiguration {
 	@Bean
 	GatewayMetrics gatewayMetrics(MeterRegistry registry) {
 		return new GatewayMetrics(registry);
-	}
-
-	@Bean(destroyMethod = "close")
-	@ConditionalOnProperty(prefix = "junction.redis", name = "url")
-	RedisConnector redisConnector(GatewayProperties properties) {
-		return new RedisConnector(properties.redis().url(), properties.redis().timeout());
 	}
 
 	@Bean

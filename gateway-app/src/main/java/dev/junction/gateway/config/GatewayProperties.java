@@ -22,12 +22,11 @@ import org.springframework.util.unit.DataSize;
  * @param http limits on inbound requests
  * @param rateLimit request and token budgets per gateway key (or client address)
  * @param cache the response cache
- * @param redis shared state for several gateway instances
  */
 @ConfigurationProperties(GatewayProperties.PREFIX)
 public record GatewayProperties(@Nullable Map<String, Provider> providers, @DefaultValue Provider providersDefaults,
 		@Nullable Map<String, ModelAlias> models, @DefaultValue Auth auth, @DefaultValue Http http,
-		@DefaultValue RateLimit rateLimit, @DefaultValue Cache cache, @DefaultValue Redis redis) {
+		@DefaultValue RateLimit rateLimit, @DefaultValue Cache cache) {
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction";
@@ -165,23 +164,6 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 */
 	public record Cache(@DefaultValue("false") boolean enabled, @DefaultValue("5m") Duration ttl,
 			@DefaultValue("10000") long maxEntries, @Nullable String sharedNamespace) {
-	}
-
-	/**
-	 * Redis, for state shared by several gateway instances (rate-limit buckets and the
-	 * response cache).
-	 *
-	 * @param url {@code redis://host:port}; unset keeps everything in memory
-	 * @param timeout the longest a Redis command may take
-	 */
-	public record Redis(@Nullable String url, @DefaultValue("1s") Duration timeout) {
-
-		@Override
-		public String toString() {
-			String shown = (this.url != null) ? this.url.replaceFirst("//[^@/]*@", "//****@") : null;
-			return "Redis[url=" + shown + ", timeout=" + this.timeout + "]";
-		}
-
 	}
 
 	/**

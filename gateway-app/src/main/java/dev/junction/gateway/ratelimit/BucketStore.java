@@ -14,4 +14,9 @@ public interface BucketStore {
 	/** Gives back ({@code delta > 0}) or takes regardless of the limit ({@code delta < 0}) tokens. */
 	CompletableFuture<Void> adjust(String key, BucketConfiguration configuration, long delta);
 
+	/** Whether several gateways share these buckets. */
+	default boolean shared() {
+		return false;
+	}
+
 }

@@ -3,7 +3,7 @@ package dev.junction.gateway.ratelimit;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
-import dev.junction.gateway.redis.RedisConnector;
+import dev.junction.redis.RedisConnector;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.distributed.AsyncBucketProxy;
@@ -49,6 +49,11 @@ public final class RedisBucketStore implements BucketStore {
 			return (delta > 0) ? bucket.addTokens(delta)
 					: bucket.consumeIgnoringRateLimits(-delta).thenApply((ignored) -> null);
 		});
+	}
+
+	@Override
+	public boolean shared() {
+		return true;
 	}
 
 	private AsyncProxyManager<String> buckets(StatefulRedisConnection<String, byte[]> connection) {

@@ -38,15 +38,18 @@ public final class AdminProcedures {
 
 	private final ResponseStore responses;
 
+	private final boolean sharedThroughRedis;
+
 	private final long startNanos = System.nanoTime();
 
 	public AdminProcedures(MeterRegistry registry, GatewayProperties gateway, RpcProperties rpc,
-			ProviderRegistry providers, ResponseStore responses) {
+			ProviderRegistry providers, ResponseStore responses, boolean sharedThroughRedis) {
 		this.registry = registry;
 		this.gateway = gateway;
 		this.rpc = rpc;
 		this.providers = providers;
 		this.responses = responses;
+		this.sharedThroughRedis = sharedThroughRedis;
 	}
 
 	public List<Procedure> procedures() {
@@ -142,7 +145,7 @@ public final class AdminProcedures {
 				.put("requestsPerWindow", limits.requests())
 				.put("tokensPerWindow", limits.tokens())
 				.put("window", limits.window().toString())
-				.put("sharedThroughRedis", this.gateway.redis().url() != null);
+				.put("sharedThroughRedis", this.sharedThroughRedis);
 			((ObjectNode) config.get("billing")).putObject("cache")
 				.put("enabled", this.gateway.cache().enabled())
 				.put("ttl", this.gateway.cache().ttl().toString());

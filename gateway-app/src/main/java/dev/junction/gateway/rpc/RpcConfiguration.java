@@ -43,7 +43,7 @@ public class RpcConfiguration {
 			BucketStore buckets, MeterRegistry registry, ResponseStore responses) {
 		List<Procedure> all = new ArrayList<>();
 		all.addAll(new SystemProcedures(providers, calculator, properties).procedures());
-		all.addAll(new AdminProcedures(registry, gateway, properties, providers, responses).procedures());
+		all.addAll(new AdminProcedures(registry, gateway, properties, providers, responses, buckets.shared()).procedures());
 		all.addAll(new AiProcedures(pipeline, mapper, properties, providers).procedures());
 		all.addAll(new CalculatorProcedures(calculator).procedures());
 		// The same buckets as the pipeline's rate-limit stage: one budget per client for everything.

@@ -26,7 +26,7 @@ class SharedResponseCacheIntegrationTests {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
 			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.cache.enabled=true",
-					"junction.redis.url=" + redis.url());
+					"spring.data.redis.url=" + redis.url());
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
@@ -55,7 +55,7 @@ class SharedResponseCacheIntegrationTests {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
 			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.cache.enabled=true",
-					"junction.cache.shared-namespace=org-wide", "junction.redis.url=" + redis.url());
+					"junction.cache.shared-namespace=org-wide", "spring.data.redis.url=" + redis.url());
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
@@ -74,7 +74,7 @@ class SharedResponseCacheIntegrationTests {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
 			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.cache.enabled=true",
-					"junction.redis.url=" + redis.url(), "junction.auth.admin-keys[0]=cache-admin");
+					"spring.data.redis.url=" + redis.url(), "junction.auth.admin-keys[0]=cache-admin");
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
@@ -85,6 +85,10 @@ class SharedResponseCacheIntegrationTests {
 				JsonNode result = Json.parse(Http.post(second.baseUrl() + "/rpc", "Bearer cache-admin",
 						"{\"jsonrpc\":\"2.0\",\"method\":\"admin.clearCache\",\"id\":1}").body()).get("result");
 				assertThat(result.get("entriesRemoved").asLong()).isEqualTo(2);
+				assertThat(Json.parse(Http.post(first.baseUrl() + "/rpc", "Bearer cache-admin",
+						"{\"jsonrpc\":\"2.0\",\"method\":\"admin.getConfig\",\"id\":2}").body())
+					.at("/result/config/billing/sharedThroughRedis")
+					.asBoolean()).isTrue();
 				assertThat(post(first, KEY_A, body).headers().firstValue("x-junction-cache")).hasValue("MISS");
 				assertThat(post(second, KEY_B, body).headers().firstValue("x-junction-cache")).hasValue("MISS");
 			}

@@ -56,6 +56,7 @@ class KeyPoolIntegrationTests {
 			assertThat(actuator.statusCode()).isEqualTo(200);
 			assertThat(Json.parse(actuator.body()).path("components").path("providers").path("status").asString())
 				.isEqualTo("DEGRADED");
+			assertThat(Json.parse(actuator.body()).path("status").asString()).as("serving, degraded").isEqualTo("DEGRADED");
 			String metrics = Http.get(gateway.baseUrl() + "/actuator/prometheus").body();
 			assertThat(metrics).contains("junction_provider_keys{application=\"gateway-app\",provider=\"solo\",state=\"refused\"} 1.0")
 				.contains("junction_provider_keys{application=\"gateway-app\",provider=\"solo\",state=\"in_rotation\"} 0.0")

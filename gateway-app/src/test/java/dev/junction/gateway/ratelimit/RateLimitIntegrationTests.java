@@ -110,7 +110,7 @@ class RateLimitIntegrationTests {
 	void twoGatewaysSharingRedisLetExactlyTheConfiguredNumberOfRequestsThrough() throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start()) {
-			List<String> properties = List.of("junction.redis.url=" + redis.url(), "junction.rate-limit.requests=25",
+			List<String> properties = List.of("spring.data.redis.url=" + redis.url(), "junction.rate-limit.requests=25",
 					"junction.rate-limit.window=1h", "junction.auth.keys[0]=shared-key", "junction.cache.enabled=false");
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
@@ -128,8 +128,8 @@ class RateLimitIntegrationTests {
 
 	@Test
 	void failsOpenWhenRedisIsUnreachableAndCountsIt() {
-		try (RunningGateway gateway = RunningGateway.start(List.of("junction.redis.url=redis://127.0.0.1:1",
-				"junction.redis.timeout=200ms", "junction.rate-limit.requests=1", "junction.rate-limit.fail-open=true"))) {
+		try (RunningGateway gateway = RunningGateway.start(List.of("spring.data.redis.url=redis://127.0.0.1:1",
+				"spring.data.redis.timeout=200ms", "junction.rate-limit.requests=1", "junction.rate-limit.fail-open=true"))) {
 			assertThat(post(gateway, null).statusCode()).isEqualTo(200);
 			assertThat(post(gateway, null).statusCode()).isEqualTo(200);
 			assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())

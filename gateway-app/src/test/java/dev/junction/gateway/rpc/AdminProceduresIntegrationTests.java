@@ -88,6 +88,8 @@ class AdminProceduresIntegrationTests {
 		assertThat(all.at("/config/auth/gatewayKeys").asInt()).isEqualTo(1);
 		assertThat(all.at("/config/auth/adminKeys").asInt()).isEqualTo(1);
 		assertThat(all.at("/config/billing/cache/enabled").asBoolean()).isTrue();
+		assertThat(all.at("/config/billing/sharedThroughRedis").isBoolean()).isTrue();
+		assertThat(all.at("/config/billing/sharedThroughRedis").asBoolean()).isFalse();
 		assertThat(all.toString()).doesNotContain(UPSTREAM_KEY, "admin-procedures-admin", "admin-procedures-user");
 
 		JsonNode server = call(ADMIN, "admin.getConfig", "{\"section\":\"server\"}").at("/result/config");

@@ -2,23 +2,26 @@ package dev.junction.gateway.support;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A real {@code redis-server} (Debian's package) on a free loopback port, for one test class. */
+/**
+ * A real {@code redis-server} (Debian's package) on a free loopback port, for one test class;
+ * it can be stopped and started again on the same port.
+ */
 public final class RedisServer implements AutoCloseable {
-
-	private final Process process;
 
 	private final int port;
 
 	private final String password;
 
-	private RedisServer(Process process, int port, String password) {
-		this.process = process;
+	private Process process;
+
+	private RedisServer(int port, String password) {
 		this.port = port;
 		this.password = password;
 	}
@@ -39,30 +42,46 @@ public final class RedisServer implements AutoCloseable {
 
 	/** A server that requires {@code password} (none when null). */
 	public static RedisServer start(String password) throws IOException, InterruptedException {
-		int port;
-		try (ServerSocket socket = new ServerSocket(0)) {
-			port = socket.getLocalPort();
+		RedisServer server = new RedisServer(freePort(), password);
+		server.restart();
+		return server;
+	}
+
+	/** A server on a free port, not started yet: {@link #restart()} starts it. */
+	public static RedisServer notStarted() {
+		return new RedisServer(freePort(), null);
+	}
+
+	/** Starts the server (again) on its port and waits until it accepts connections. */
+	public synchronized void restart() throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(this.port),
+				"--bind", "127.0.0.1", "--save", "", "--appendonly", "no"));
+		if (this.password != null) {
+			command.addAll(List.of("--requirepass", this.password));
 		}
-		List<String> command = new ArrayList<>(List.of("redis-server", "--port",
-				Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"));
-		if (password != null) {
-			command.addAll(List.of("--requirepass", password));
-		}
-		Process process = new ProcessBuilder(command)
-			.redirectErrorStream(true)
+		this.process = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 			.start();
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (System.nanoTime() < deadline) {
-			try (Socket socket = new Socket("127.0.0.1", port)) {
-				return new RedisServer(process, port, password);
+			try (Socket socket = new Socket("127.0.0.1", this.port)) {
+				return;
 			}
 			catch (IOException notYet) {
 				Thread.sleep(50);
 			}
 		}
-		process.destroyForcibly();
-		throw new IllegalStateException("redis-server did not start on port " + port);
+		this.process.destroyForcibly();
+		throw new IllegalStateException("redis-server did not start on port " + this.port);
+	}
+
+	/** Stops the server and waits until it is gone. */
+	public synchronized void stop() throws InterruptedException {
+		if (this.process != null) {
+			this.process.destroy();
+			this.process.waitFor();
+			this.process = null;
+		}
 	}
 
 	/** The server's URL, with its password when it has one. */
@@ -72,8 +91,16 @@ public final class RedisServer implements AutoCloseable {
 
 	@Override
 	public void close() throws InterruptedException {
-		this.process.destroy();
-		this.process.waitFor();
+		stop();
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 }

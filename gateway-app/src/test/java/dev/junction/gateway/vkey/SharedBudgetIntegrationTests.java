@@ -49,7 +49,7 @@ class SharedBudgetIntegrationTests {
 		redis = RedisServer.start();
 		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 20, "mock.latency-ms", 20));
 		List<String> properties = List.of("junction.auth.admin-keys[0]=admin-secret", "junction.cache.enabled=false",
-				"junction.virtual-keys.db.url=" + postgres.url(), "junction.redis.url=" + redis.url(),
+				"junction.virtual-keys.db.url=" + postgres.url(), "spring.data.redis.url=" + redis.url(),
 				"junction.providers.emu.type=openai", "junction.providers.emu.base-url=" + emulator.openAiBaseUrl(),
 				"junction.providers.emu.keys[0].value=sk-emu");
 		first = RunningGateway.start(properties);

@@ -2,7 +2,7 @@ package dev.junction.messaging.ratelimit;
 
 import java.time.Duration;
 
-import dev.junction.messaging.redis.RedisConnector;
+import dev.junction.redis.RedisConnector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,4 +1,4 @@
-package dev.junction.messaging.redis;
+package dev.junction.redis;
 
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
@@ -14,12 +14,14 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Redis on Spring Boot's Lettuce client ({@code spring.data.redis.*}), when configured. The
- * service starts whether or not Redis answers, and reports it in health.
+ * Redis on Spring Boot's Lettuce client ({@code spring.data.redis.*}), when configured: a
+ * {@link RedisConnector} and the {@code redis} health indicator. The application starts
+ * whether or not Redis answers. Applications import it and turn Boot's own Redis indicator
+ * off ({@code management.health.redis.enabled=false}), which would report Redis away as DOWN.
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(RedisConfigured.class)
-class RedisConfiguration {
+public class RedisConfiguration {
 
 	/** Commands fail at once while disconnected (not queued), so callers fall back at once. */
 	@Bean
@@ -42,7 +44,7 @@ class RedisConfiguration {
 		return new RedisConnector(redisClient);
 	}
 
-	/** Replaces Boot's Redis indicator (same name): Redis away makes the service degraded, not down. */
+	/** Replaces Boot's Redis indicator (same name): Redis away makes the application degraded, not down. */
 	@Bean
 	ReactiveHealthIndicator redisHealthIndicator(RedisConnector connector) {
 		return new RedisHealthIndicator(connector);

@@ -1,4 +1,4 @@
-package dev.junction.messaging.redis;
+package dev.junction.messaging.common;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,23 +13,10 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.junction.messaging.common.MessagingProperties;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** IDEs complete and document the service's settings, and flag former names as deprecated. */
-class RedisPropertiesMetadataTests {
-
-	@Test
-	void deprecatesTheFormerRedisNamesInFavourOfSpringDataRedis() throws IOException {
-		Map<String, JsonNode> properties = messagingMetadata();
-		RedisEnvironment.RENAMED.forEach((former, current) -> {
-			JsonNode property = properties.get(former);
-			assertThat(property).as(former).isNotNull();
-			assertThat(property.at("/deprecation/level").asString()).isEqualTo("warning");
-			assertThat(property.at("/deprecation/replacement").asString()).isEqualTo(current);
-		});
-	}
+/** IDEs complete and document the service's settings. */
+class MessagingPropertiesMetadataTests {
 
 	@Test
 	void documentsEverySettingWithItsDefault() throws IOException {
@@ -46,7 +33,7 @@ class RedisPropertiesMetadataTests {
 	}
 
 	private static Map<String, JsonNode> messagingMetadata() throws IOException {
-		for (URL url : Collections.list(RedisPropertiesMetadataTests.class.getClassLoader()
+		for (URL url : Collections.list(MessagingPropertiesMetadataTests.class.getClassLoader()
 			.getResources("META-INF/spring-configuration-metadata.json"))) {
 			try (InputStream in = url.openStream()) {
 				JsonNode metadata = JsonMapper.shared().readTree(in);

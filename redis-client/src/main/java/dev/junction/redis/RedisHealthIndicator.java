@@ -1,4 +1,4 @@
-package dev.junction.messaging.redis;
+package dev.junction.redis;
 
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
@@ -10,13 +10,14 @@ import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 
 /**
- * Redis answers PING. When it does not, the service is {@link #DEGRADED}, not down: rate
- * limits fail open (or closed) as configured and everything else works.
+ * Redis answers PING. When it does not, the application is {@link #DEGRADED}, not down: what
+ * Redis shares (rate limits, cached answers) falls back as configured, and everything else
+ * works.
  */
 class RedisHealthIndicator implements ReactiveHealthIndicator {
 
-	/** Up, with a dependency that is not essential down. */
-	static final Status DEGRADED = new Status("DEGRADED", "Redis is unreachable; rate limits are not shared");
+	/** Serving, with Redis unreachable. */
+	static final Status DEGRADED = new Status("DEGRADED", "Redis is unreachable");
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(3);
 

@@ -1,4 +1,4 @@
-package dev.junction.messaging.redis;
+package dev.junction.redis;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,11 +1,11 @@
-package dev.junction.messaging.redis;
+package dev.junction.redis;
 
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 
 /**
  * Redis is configured: {@code spring.data.redis.url}, {@code .host} or
- * {@code .sentinel.master} is set. Otherwise the state Redis would share stays in memory.
+ * {@code .sentinel.master} is set. Otherwise what Redis would share stays in memory.
  */
 public class RedisConfigured extends AnyNestedCondition {
 
