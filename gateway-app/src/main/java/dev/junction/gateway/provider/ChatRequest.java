@@ -49,7 +49,8 @@ public final class ChatRequest {
 
 	/**
 	 * A request that no chat completion can stand for: only a provider that speaks its API can
-	 * serve it.
+	 * serve it. Its token limit, for rate limits, is the API's own ({@code max_tokens}, or
+	 * {@code max_output_tokens} for Responses).
 	 * @param model the requested model, as routing reads it
 	 * @param stream whether the client asked for a stream
 	 * @param original the client's request
@@ -59,7 +60,8 @@ public final class ChatRequest {
 			@Nullable InvalidRequestException why) {
 		ObjectNode body = original.body().objectNode();
 		body.put("model", model);
-		JsonNode maxTokens = original.body().get("max_tokens");
+		JsonNode maxTokens = original.body()
+			.get((original.api() == ClientApi.RESPONSES) ? "max_output_tokens" : "max_tokens");
 		if (maxTokens != null && maxTokens.canConvertToInt()) {
 			body.put("max_tokens", maxTokens.asInt());
 		}
