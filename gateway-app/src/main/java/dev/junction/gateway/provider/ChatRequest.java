@@ -1,5 +1,7 @@
 package dev.junction.gateway.provider;
 
+import java.util.function.Supplier;
+
 import dev.junction.gateway.error.InvalidRequestException;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -66,6 +68,21 @@ public final class ChatRequest {
 			body.put("max_tokens", maxTokens.asInt());
 		}
 		return new ChatRequest(body, model, stream, false, original, false, why);
+	}
+
+	/**
+	 * The chat completion that stands for a request sent in another API, or, when
+	 * {@code translation} finds it cannot be said in one, a request only a provider that speaks
+	 * that API serves (others refuse it with the translation's reason).
+	 */
+	public static ChatRequest translated(Supplier<ObjectNode> translation, NativeRequest original) {
+		try {
+			return of(translation.get()).standingFor(original);
+		}
+		catch (InvalidRequestException ex) {
+			return nativeOnly(original.body().path("model").stringValue(),
+					original.body().path("stream").asBoolean(false), original, ex);
+		}
 	}
 
 	/** This chat request standing for a request the client sent in another API. */

@@ -4,7 +4,6 @@ import java.util.Map;
 
 import dev.junction.gateway.chat.EntryPoints;
 import dev.junction.gateway.chat.SseEvent;
-import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
@@ -57,7 +56,8 @@ public final class ResponsesHandler {
 		ServerWebExchange web = request.exchange();
 		return this.entry.body(web).flatMap((body) -> {
 			ResponsesToChat.validate(body);
-			ChatRequest chat = chatRequest(body, new NativeRequest(ClientApi.RESPONSES, body, Map.of()));
+			ChatRequest chat = ChatRequest.translated(() -> this.toChat.translate(body),
+					new NativeRequest(ClientApi.RESPONSES, body, Map.of()));
 			ChatExchange exchange = EntryPoints.exchange(chat, "responses", web);
 			String model = chat.model();
 			if (!chat.stream()) {
@@ -69,20 +69,6 @@ public final class ResponsesHandler {
 			return this.entry.events(this.pipeline.stream(exchange), (chunks) -> events(chunks, events),
 					events::error, exchange.requestId());
 		});
-	}
-
-	/**
-	 * The chat completion that stands for a Responses request, or, when what it asks cannot be
-	 * said in one, a request only a provider that speaks Responses serves.
-	 */
-	private ChatRequest chatRequest(ObjectNode body, NativeRequest original) {
-		try {
-			return ChatRequest.of(this.toChat.translate(body)).standingFor(original);
-		}
-		catch (InvalidRequestException ex) {
-			return ChatRequest.nativeOnly(body.path("model").stringValue(), body.path("stream").asBoolean(false),
-					original, ex);
-		}
 	}
 
 	private byte[] response(ChatResult result, ObjectNode request, String model, ChatExchange exchange) {
