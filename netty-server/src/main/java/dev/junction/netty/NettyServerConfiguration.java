@@ -44,7 +44,10 @@ public class NettyServerConfiguration {
 		RejectedRequests answers = rejections.getIfAvailable(RejectedRequests::problemJson);
 		return (server) -> server.doOnChannelInit((observer, channel, remote) -> {
 			if (channel.pipeline().get(NettyPipeline.HttpCodec) != null) {
-				channel.pipeline().addAfter(NettyPipeline.HttpCodec, RequestGuard.NAME, new RequestGuard(effective, answers));
+				RequestLineStart lineStart = new RequestLineStart();
+				channel.pipeline().addBefore(NettyPipeline.HttpCodec, RequestLineStart.NAME, lineStart);
+				channel.pipeline()
+					.addAfter(NettyPipeline.HttpCodec, RequestGuard.NAME, new RequestGuard(effective, answers, lineStart));
 			}
 		});
 	}

@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The answer to a request refused before it reaches the application: a request line (URL)
  * too long (414), headers too large (431), or a request that is not HTTP (400). Each
@@ -20,9 +22,11 @@ public interface RejectedRequests {
 	 * The answer to a refused request.
 	 * @param status the HTTP status: 400, 414 or 431
 	 * @param detail what is wrong, in the client's terms
+	 * @param path the request's path (without query), possibly cut short, or null when it is
+	 * unknown
 	 * @param elapsedNanos time spent on the request so far
 	 */
-	Answer answer(int status, String detail, long elapsedNanos);
+	Answer answer(int status, String detail, @Nullable String path, long elapsedNanos);
 
 	/**
 	 * A complete answer.
@@ -36,7 +40,7 @@ public interface RejectedRequests {
 
 	/** RFC 9457 problem details with {@code type} {@code about:blank}, as any service can answer. */
 	static RejectedRequests problemJson() {
-		return (status, detail, elapsedNanos) -> new Answer("application/problem+json",
+		return (status, detail, path, elapsedNanos) -> new Answer("application/problem+json",
 				("{\"type\":\"about:blank\",\"title\":\"" + title(status) + "\",\"status\":" + status + ",\"detail\":\""
 						+ detail.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}")
 					.getBytes(StandardCharsets.UTF_8),

@@ -32,7 +32,8 @@ import org.jspecify.annotations.Nullable;
  * stalls from costing anything:
  * <ul>
  * <li>a request the codec refused (request line too long, headers too large, not HTTP) is
- * answered 414, 431 or 400 with a body in the application's shape;</li>
+ * answered 414, 431 or 400 with a body in the application's shape, told the request's path
+ * where it is known ({@link RequestLineStart});</li>
  * <li>a request body that stops arriving for the read timeout (its reader is failed by
  * {@link BodyReadTimeout}, and the application answers 408) has its connection closed after
  * the answer, or after another read timeout without one; so has a connection whose request
@@ -52,6 +53,9 @@ final class RequestGuard extends ChannelDuplexHandler {
 	private final HttpServerLimits limits;
 
 	private final RejectedRequests rejections;
+
+	/** The start of each request line as it arrived. */
+	private final RequestLineStart lineStart;
 
 	/** The current request's body has not fully arrived. */
 	private boolean reading;
@@ -76,9 +80,10 @@ final class RequestGuard extends ChannelDuplexHandler {
 
 	private long lingered;
 
-	RequestGuard(HttpServerLimits limits, RejectedRequests rejections) {
+	RequestGuard(HttpServerLimits limits, RejectedRequests rejections, RequestLineStart lineStart) {
 		this.limits = limits;
 		this.rejections = rejections;
+		this.lineStart = lineStart;
 	}
 
 	@Override
@@ -106,6 +111,9 @@ final class RequestGuard extends ChannelDuplexHandler {
 				this.reading = false;
 				cancelTimer();
 			}
+		}
+		if (msg instanceof LastHttpContent) {
+			this.lineStart.nextRequest();
 		}
 		ctx.fireChannelRead(msg);
 	}
@@ -156,6 +164,8 @@ final class RequestGuard extends ChannelDuplexHandler {
 	private void reject(ChannelHandlerContext ctx, HttpRequest request) {
 		long start = System.nanoTime();
 		Throwable cause = request.decoderResult().cause();
+		// Headers too large: the request line was read. Otherwise it is known only as it arrived.
+		String path = (cause instanceof TooLongHttpHeaderException) ? pathOf(request.uri()) : this.lineStart.path();
 		ReferenceCountUtil.release(request);
 		int status;
 		String detail;
@@ -171,7 +181,7 @@ final class RequestGuard extends ChannelDuplexHandler {
 			status = 400;
 			detail = "The request is not valid HTTP/1.1.";
 		}
-		RejectedRequests.Answer answer = this.rejections.answer(status, detail, System.nanoTime() - start);
+		RejectedRequests.Answer answer = this.rejections.answer(status, detail, path, System.nanoTime() - start);
 		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(status),
 				Unpooled.wrappedBuffer(answer.body()));
 		answer.headers().forEach(response.headers()::set);
@@ -186,6 +196,15 @@ final class RequestGuard extends ChannelDuplexHandler {
 		this.informational = false;
 		this.lastRead = System.nanoTime();
 		ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+	}
+
+	private static String pathOf(String uri) {
+		int end = uri.length();
+		for (char delimiter : new char[] { '?', '#' }) {
+			int at = uri.indexOf(delimiter);
+			end = (at >= 0) ? Math.min(end, at) : end;
+		}
+		return uri.substring(0, end);
 	}
 
 	/** Shuts the write side down and reads on, discarding, until the body ends or a bound is reached. */

@@ -250,12 +250,20 @@ public class GatewayConfiguration {
 		return HttpServerLimits.DEFAULTS.withReadTimeout(properties.http().readTimeout());
 	}
 
-	/** Requests the server refuses before any handler runs (414, 431), answered in OpenAI's error shape. */
+	/**
+	 * Requests the server refuses before any handler runs (414, 431), answered in Anthropic's
+	 * error shape on the Messages API and in OpenAI's everywhere else.
+	 */
 	@Bean
-	RejectedRequests rejectedRequests(OpenAiErrors errors) {
-		return (status, detail, elapsedNanos) -> new RejectedRequests.Answer("application/json",
-				errors.body(InvalidRequestException.refusedByServer(status, detail)),
-				Map.of(RequestId.HEADER, RequestId.generate(), ServerTiming.HEADER, ServerTiming.of(elapsedNanos, 0)));
+	RejectedRequests rejectedRequests(OpenAiErrors errors, AnthropicErrors anthropic) {
+		return (status, detail, path, elapsedNanos) -> {
+			InvalidRequestException refusal = InvalidRequestException.refusedByServer(status, detail);
+			String requestId = RequestId.generate();
+			byte[] body = (path != null && AnthropicErrors.applies(path)) ? anthropic.body(refusal, requestId)
+					: errors.body(refusal);
+			return new RejectedRequests.Answer("application/json", body,
+					Map.of(RequestId.HEADER, requestId, ServerTiming.HEADER, ServerTiming.of(elapsedNanos, 0)));
+		};
 	}
 
 	/** Request ids and the access log, around everything else, error handlers included. */

@@ -56,12 +56,15 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 * @param keyRest how long a key rests after a 429 without Retry-After
 	 * @param keyCooldown how long a key the upstream refused (401, 403) stays out of rotation
 	 * before a request probes it
+	 * @param nativeResponses whether an openai provider's upstream serves the Responses API
+	 * ({@code /responses}), so that Responses requests reach it unchanged rather than translated;
+	 * unset: true for OpenAI's own API, false for other OpenAI-compatible base URLs
 	 */
 	public record Provider(@Nullable ProviderType type, @Nullable String baseUrl, @Nullable List<Key> keys,
 			@Nullable Duration timeout, @Nullable Duration connectTimeout, @Nullable Integer maxConnections,
 			@Nullable List<String> models, @Nullable Integer defaultMaxTokens, @Nullable Integer concurrency,
 			@Nullable Integer queueSize, @Nullable Duration maxQueueWait, @Nullable Boolean dropExcess,
-			@Nullable Duration keyRest, @Nullable Duration keyCooldown) {
+			@Nullable Duration keyRest, @Nullable Duration keyCooldown, @Nullable Boolean nativeResponses) {
 
 		/** This provider with every unset value taken from {@code defaults}. */
 		public Provider withDefaults(Provider defaults) {
@@ -71,12 +74,14 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 					or(this.models, defaults.models), or(this.defaultMaxTokens, defaults.defaultMaxTokens),
 					or(this.concurrency, defaults.concurrency), or(this.queueSize, defaults.queueSize),
 					or(this.maxQueueWait, defaults.maxQueueWait), or(this.dropExcess, defaults.dropExcess),
-					or(this.keyRest, defaults.keyRest), or(this.keyCooldown, defaults.keyCooldown));
+					or(this.keyRest, defaults.keyRest), or(this.keyCooldown, defaults.keyCooldown),
+					or(this.nativeResponses, defaults.nativeResponses));
 		}
 
 		/** A provider of a type with nothing else set. */
 		public static Provider ofType(ProviderType type) {
-			return new Provider(type, null, null, null, null, null, null, null, null, null, null, null, null, null);
+			return new Provider(type, null, null, null, null, null, null, null, null, null, null, null, null, null,
+					null);
 		}
 
 		private static <T> @Nullable T or(@Nullable T value, @Nullable T fallback) {

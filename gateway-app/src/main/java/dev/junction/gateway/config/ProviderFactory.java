@@ -1,5 +1,6 @@
 package dev.junction.gateway.config;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +41,8 @@ public final class ProviderFactory {
 	static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
 	static final int DEFAULT_MAX_CONNECTIONS = 1000;
+
+	static final String OPENAI_BASE_URL = "https://api.openai.com/v1";
 
 	static final int DEFAULT_CONCURRENCY = 1000;
 
@@ -88,15 +91,21 @@ public final class ProviderFactory {
 			throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
 					+ ".type must be set (openai, anthropic or mock)");
 		}
+		if (provider.type() != ProviderType.OPENAI && Boolean.TRUE.equals(provider.nativeResponses())) {
+			throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
+					+ ".native-responses applies to openai providers only");
+		}
 		List<String> models = (provider.models() != null) ? provider.models() : List.of();
 		Duration timeout = timeout(name, provider);
 		return switch (provider.type()) {
 			case MOCK -> new MockChatProvider(name, models, this.mapper);
-			case OPENAI -> new OpenAiProvider(name,
-					StringUtils.hasText(provider.baseUrl()) ? provider.baseUrl() : "https://api.openai.com/v1", timeout,
-					(provider.connectTimeout() != null) ? provider.connectTimeout() : DEFAULT_CONNECT_TIMEOUT,
-					(provider.maxConnections() != null) ? provider.maxConnections() : DEFAULT_MAX_CONNECTIONS, models,
-					listingKey(provider), this.mapper);
+			case OPENAI -> {
+				String baseUrl = StringUtils.hasText(provider.baseUrl()) ? provider.baseUrl() : OPENAI_BASE_URL;
+				yield new OpenAiProvider(name, baseUrl, timeout,
+						(provider.connectTimeout() != null) ? provider.connectTimeout() : DEFAULT_CONNECT_TIMEOUT,
+						(provider.maxConnections() != null) ? provider.maxConnections() : DEFAULT_MAX_CONNECTIONS,
+						models, listingKey(provider), nativeResponses(provider, baseUrl), this.mapper);
+			}
 			case ANTHROPIC -> {
 				if (keys(name, provider).isEmpty()) {
 					throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
@@ -109,6 +118,22 @@ public final class ProviderFactory {
 						this.mapper);
 			}
 		};
+	}
+
+	/**
+	 * Whether Responses requests go to the upstream unchanged: as configured, else only for
+	 * OpenAI's own API (other OpenAI-compatible servers often serve chat completions alone).
+	 */
+	static boolean nativeResponses(Provider provider, String baseUrl) {
+		if (provider.nativeResponses() != null) {
+			return provider.nativeResponses();
+		}
+		try {
+			return "api.openai.com".equalsIgnoreCase(URI.create(baseUrl.strip()).getHost());
+		}
+		catch (IllegalArgumentException ex) {
+			return false;
+		}
 	}
 
 	private static Duration cooldown(String name, Provider provider) {
@@ -182,7 +207,7 @@ public final class ProviderFactory {
 		String key = this.environment.getProperty(variable);
 		if (StringUtils.hasText(key) && !configured.containsKey(name)) {
 			configured.put(name, new Provider(type, null, List.of(new GatewayProperties.Key(key, 1, null)), null, null,
-					null, null, null, null, null, null, null, null, null));
+					null, null, null, null, null, null, null, null, null, null));
 		}
 	}
 

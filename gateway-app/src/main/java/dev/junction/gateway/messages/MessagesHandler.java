@@ -7,7 +7,6 @@ import java.util.Map;
 import dev.junction.gateway.chat.EntryPoints;
 import dev.junction.gateway.chat.SseEvent;
 import dev.junction.gateway.error.AnthropicErrors;
-import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
@@ -79,7 +78,8 @@ public final class MessagesHandler {
 		ServerWebExchange web = request.exchange();
 		return this.entry.body(web).flatMap((body) -> {
 			MessagesToChat.validate(body, true);
-			ChatRequest chat = chatRequest(body, original(ClientApi.ANTHROPIC_MESSAGES, body, web));
+			ChatRequest chat = ChatRequest.translated(() -> this.toChat.translate(body),
+					original(ClientApi.ANTHROPIC_MESSAGES, body, web));
 			ChatExchange exchange = EntryPoints.exchange(chat, "messages", web);
 			String model = chat.model();
 			if (!chat.stream()) {
@@ -110,20 +110,6 @@ public final class MessagesHandler {
 			return this.pipeline.complete(EntryPoints.exchange(chat, "count_tokens", web))
 				.flatMap((result) -> EntryPoints.json(result.body()));
 		});
-	}
-
-	/**
-	 * The chat completion that stands for a Messages request, or, when what it asks cannot be
-	 * said in one, a request only a provider that speaks Messages serves.
-	 */
-	private ChatRequest chatRequest(ObjectNode body, NativeRequest original) {
-		try {
-			return ChatRequest.of(this.toChat.translate(body)).standingFor(original);
-		}
-		catch (InvalidRequestException ex) {
-			return ChatRequest.nativeOnly(body.path("model").stringValue(), body.path("stream").asBoolean(false),
-					original, ex);
-		}
 	}
 
 	private static NativeRequest original(ClientApi api, ObjectNode body, ServerWebExchange web) {

@@ -1,5 +1,7 @@
 package dev.junction.gateway.provider;
 
+import java.util.function.Supplier;
+
 import dev.junction.gateway.error.InvalidRequestException;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -49,7 +51,8 @@ public final class ChatRequest {
 
 	/**
 	 * A request that no chat completion can stand for: only a provider that speaks its API can
-	 * serve it.
+	 * serve it. Its token limit, for rate limits, is the API's own ({@code max_tokens}, or
+	 * {@code max_output_tokens} for Responses).
 	 * @param model the requested model, as routing reads it
 	 * @param stream whether the client asked for a stream
 	 * @param original the client's request
@@ -59,11 +62,27 @@ public final class ChatRequest {
 			@Nullable InvalidRequestException why) {
 		ObjectNode body = original.body().objectNode();
 		body.put("model", model);
-		JsonNode maxTokens = original.body().get("max_tokens");
+		JsonNode maxTokens = original.body()
+			.get((original.api() == ClientApi.RESPONSES) ? "max_output_tokens" : "max_tokens");
 		if (maxTokens != null && maxTokens.canConvertToInt()) {
 			body.put("max_tokens", maxTokens.asInt());
 		}
 		return new ChatRequest(body, model, stream, false, original, false, why);
+	}
+
+	/**
+	 * The chat completion that stands for a request sent in another API, or, when
+	 * {@code translation} finds it cannot be said in one, a request only a provider that speaks
+	 * that API serves (others refuse it with the translation's reason).
+	 */
+	public static ChatRequest translated(Supplier<ObjectNode> translation, NativeRequest original) {
+		try {
+			return of(translation.get()).standingFor(original);
+		}
+		catch (InvalidRequestException ex) {
+			return nativeOnly(original.body().path("model").stringValue(),
+					original.body().path("stream").asBoolean(false), original, ex);
+		}
 	}
 
 	/** This chat request standing for a request the client sent in another API. */

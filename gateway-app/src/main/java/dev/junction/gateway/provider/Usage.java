@@ -34,4 +34,17 @@ public record Usage(long promptTokens, long completionTokens, long cachedTokens,
 				usage.path("completion_tokens_details").path("reasoning_tokens").asLong(0));
 	}
 
+	/**
+	 * Reads a Responses API {@code usage} object ({@code input_tokens} with their cached part,
+	 * {@code output_tokens} with their reasoning part); {@link #NONE} if absent.
+	 */
+	public static Usage fromResponses(JsonNode usage) {
+		if (usage == null || !usage.isObject()) {
+			return NONE;
+		}
+		return new Usage(usage.path("input_tokens").asLong(0), usage.path("output_tokens").asLong(0),
+				usage.path("input_tokens_details").path("cached_tokens").asLong(0),
+				usage.path("output_tokens_details").path("reasoning_tokens").asLong(0));
+	}
+
 }

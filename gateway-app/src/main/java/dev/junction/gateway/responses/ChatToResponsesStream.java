@@ -135,6 +135,11 @@ final class ChatToResponsesStream extends ChunkTranslation {
 		emit(event);
 	}
 
+	/** Numbers the events from here on from {@code sequence}, after events sent by someone else. */
+	void numberFrom(int sequence) {
+		this.sequence = sequence;
+	}
+
 	/** The {@code error} event that ends a stream whose upstream failed, numbered after the events sent. */
 	SseEvent error(GatewayException failure) {
 		ObjectNode event = event("error");

@@ -25,9 +25,12 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * OpenAI's Responses API, {@code POST /v1/responses}, through the same pipeline as chat
- * completions: the request is translated into the chat completion that stands for it and the
- * answer back into a {@code response}, or into the Responses event stream. Nothing is stored:
- * {@code store} is answered {@code false}.
+ * completions. A provider that speaks Responses gets the client's request unchanged (state
+ * such as {@code previous_response_id} is its own to keep) and its answer or event stream
+ * reaches the client as sent. Any other gets the chat completion that stands for the request,
+ * and its answer is turned back into a {@code response}, or into the Responses event stream;
+ * the gateway stores nothing ({@code store} is answered {@code false}), so what needs stored
+ * state is refused there.
  */
 public final class ResponsesHandler {
 
@@ -52,21 +55,26 @@ public final class ResponsesHandler {
 	public Mono<ServerResponse> create(ServerRequest request) {
 		ServerWebExchange web = request.exchange();
 		return this.entry.body(web).flatMap((body) -> {
-			ChatRequest chat = ChatRequest.of(this.toChat.translate(body))
-				.standingFor(new NativeRequest(ClientApi.RESPONSES, body, Map.of()));
+			ResponsesToChat.validate(body);
+			ChatRequest chat = ChatRequest.translated(() -> this.toChat.translate(body),
+					new NativeRequest(ClientApi.RESPONSES, body, Map.of()));
 			ChatExchange exchange = EntryPoints.exchange(chat, "responses", web);
 			String model = chat.model();
 			if (!chat.stream()) {
 				return this.pipeline.complete(exchange)
 					.flatMap((result) -> EntryPoints.json(response(result, body, model, exchange)));
 			}
-			ChatToResponsesStream translator = new ChatToResponsesStream(this.mapper, this.toResponses, body, model);
-			return this.entry.events(this.pipeline.stream(exchange), (chunks) -> events(chunks, translator),
-					translator::error, exchange.requestId());
+			ResponsesEvents events = new ResponsesEvents(this.mapper,
+					new ChatToResponsesStream(this.mapper, this.toResponses, body, model));
+			return this.entry.events(this.pipeline.stream(exchange), (chunks) -> events(chunks, events),
+					events::error, exchange.requestId());
 		});
 	}
 
 	private byte[] response(ChatResult result, ObjectNode request, String model, ChatExchange exchange) {
+		if (result.api() == ClientApi.RESPONSES) {
+			return result.body();
+		}
 		String provider = (exchange.target() != null) ? exchange.target().provider() : "upstream";
 		JsonNode completion;
 		try {
@@ -79,9 +87,8 @@ public final class ResponsesHandler {
 		return this.mapper.writeValueAsBytes(this.toResponses.response(completion, request, model));
 	}
 
-	private static Flux<SseEvent> events(Flux<ChatChunk> chunks, ChatToResponsesStream translator) {
-		return chunks.concatMapIterable((chunk) -> translator.next(chunk.json()))
-			.concatWith(Flux.defer(() -> Flux.fromIterable(translator.end())));
+	private static Flux<SseEvent> events(Flux<ChatChunk> chunks, ResponsesEvents events) {
+		return chunks.concatMapIterable(events::next).concatWith(Flux.defer(() -> Flux.fromIterable(events.end())));
 	}
 
 }

@@ -12,7 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
  * their outputs, function tools, {@code tool_choice}, {@code text.format} as
  * {@code response_format}, {@code reasoning.effort}, sampling parameters and the stream flag.
  * What needs state or tools the gateway does not have ({@code previous_response_id},
- * {@code conversation}, built-in tools, file inputs by id) is refused with a 400 naming it.
+ * {@code conversation}, built-in tools, file inputs by id) has no chat form: a 400 naming it,
+ * unless the request reaches a provider that speaks Responses.
  */
 final class ResponsesToChat {
 
@@ -22,8 +23,8 @@ final class ResponsesToChat {
 		this.mapper = mapper;
 	}
 
-	/** The chat completion request for a Responses request. */
-	ObjectNode translate(ObjectNode body) {
+	/** Checks what routing reads, whatever provider the request goes to. */
+	static void validate(ObjectNode body) {
 		JsonNode model = body.get("model");
 		if (model == null || model.isNull()) {
 			throw InvalidRequestException.missingField("model");
@@ -31,6 +32,15 @@ final class ResponsesToChat {
 		if (!model.isString() || model.stringValue().isBlank()) {
 			throw InvalidRequestException.invalidField("model", "'model' must be a non-empty string.");
 		}
+		JsonNode stream = body.get("stream");
+		if (stream != null && !stream.isNull() && !stream.isBoolean()) {
+			throw InvalidRequestException.invalidField("stream", "'stream' must be a boolean.");
+		}
+	}
+
+	/** The chat completion request for a Responses request, once {@link #validate validated}. */
+	ObjectNode translate(ObjectNode body) {
+		JsonNode model = body.get("model");
 		for (String field : new String[] { "previous_response_id", "conversation", "prompt", "background" }) {
 			JsonNode value = body.get(field);
 			if (value != null && !value.isNull() && !(value.isBoolean() && !value.booleanValue())) {
@@ -71,9 +81,6 @@ final class ResponsesToChat {
 		format(body.path("text").get("format"), chat);
 		tools(body, chat);
 		JsonNode stream = body.get("stream");
-		if (stream != null && !stream.isNull() && !stream.isBoolean()) {
-			throw InvalidRequestException.invalidField("stream", "'stream' must be a boolean.");
-		}
 		if (stream != null && stream.asBoolean(false)) {
 			chat.put("stream", true);
 			chat.putObject("stream_options").put("include_usage", true);

@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Requests that are too large, malformed, stalled or abandoned, sent to the real gateway: each
- * gets an answer in OpenAI's error shape with a request id that the client actually reads,
+ * gets an answer in OpenAI's error shape (Anthropic's on the Messages API) with a request id
+ * that the client actually reads,
  * and none costs a connection held forever or an ERROR line.
  */
 class RequestGuardIntegrationTests {
@@ -64,6 +65,52 @@ class RequestGuardIntegrationTests {
 	@Test
 	void answersAUrlTooLongWith414InOpenAiShape() throws IOException {
 		try (RawHttp http = RawHttp.connect(gateway.port())) {
+			RawHttp.Response response = http
+				.send("GET /v1/models?q=" + "x".repeat(10_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+				.read();
+			assertThat(response.status()).isEqualTo(414);
+			assertRefusal(response, "uri_too_long", "shorten the URL");
+		}
+	}
+
+	@Test
+	void answersHeadersTooLargeOnTheMessagesApiWith431InAnthropicsShape() throws IOException {
+		for (String path : List.of("/v1/messages", "/v1/messages/count_tokens?beta=true")) {
+			try (RawHttp http = RawHttp.connect(gateway.port())) {
+				RawHttp.Response response = http.send("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nX-Big: "
+						+ "x".repeat(20_000) + "\r\nContent-Length: 2\r\n\r\n{}").read();
+				assertThat(response.status()).isEqualTo(431);
+				assertAnthropicRefusal(response, "headers are too large");
+			}
+		}
+	}
+
+	@Test
+	void answersAUrlTooLongOnTheMessagesApiWith414InAnthropicsShape() throws IOException {
+		for (String path : List.of("/v1/messages?beta=", "/v1/messages/count_tokens?q=", "/v1/messages/")) {
+			try (RawHttp http = RawHttp.connect(gateway.port())) {
+				RawHttp.Response response = http
+					.send("POST " + path + "x".repeat(10_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+					.read();
+				assertThat(response.status()).isEqualTo(414);
+				assertAnthropicRefusal(response, "shorten the URL");
+			}
+		}
+	}
+
+	@Test
+	void answersEachRequestOfAConnectionInTheShapeOfItsOwnPath() throws IOException {
+		try (RawHttp http = RawHttp.connect(gateway.port())) {
+			assertThat(http.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n").read().status()).isEqualTo(200);
+			RawHttp.Response response = http
+				.send("POST /v1/messages?beta=" + "x".repeat(10_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+				.read();
+			assertThat(response.status()).isEqualTo(414);
+			assertAnthropicRefusal(response, "shorten the URL");
+		}
+		try (RawHttp http = RawHttp.connect(gateway.port())) {
+			assertThat(http.send("\r\nGET /v1/messages HTTP/1.1\r\nHost: localhost\r\n\r\n").read().status())
+				.isEqualTo(405);
 			RawHttp.Response response = http
 				.send("GET /v1/models?q=" + "x".repeat(10_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
 				.read();
@@ -152,6 +199,17 @@ class RequestGuardIntegrationTests {
 		assertThat(error.path("type").asString()).isEqualTo("invalid_request_error");
 		assertThat(error.path("code").asString()).isEqualTo(code);
 		assertThat(error.path("message").asString()).contains(says);
+	}
+
+	private static void assertAnthropicRefusal(RawHttp.Response response, String says) {
+		assertThat(response.headers().get("content-type")).startsWith("application/json");
+		String requestId = response.headers().get("x-request-id");
+		assertThat(requestId).matches("[0-9a-f]{32}");
+		JsonNode body = Json.parse(response.body());
+		assertThat(body.path("type").asString()).isEqualTo("error");
+		assertThat(body.path("error").path("type").asString()).isEqualTo("invalid_request_error");
+		assertThat(body.path("error").path("message").asString()).contains(says);
+		assertThat(body.path("request_id").asString()).isEqualTo(requestId);
 	}
 
 	private static HttpRequest request(HttpRequest.BodyPublisher body) {

@@ -41,8 +41,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Any OpenAI-compatible API, passed through on Reactor Netty with pooled connections.
  * The client's JSON is forwarded with only {@code model} rewritten (and usage requested on
- * streams); the upstream's answer reaches the client byte for byte. The upstream's own
- * model list ({@code GET /models}) is fetched when first asked for and kept for a while.
+ * streams); the upstream's answer reaches the client byte for byte. Embeddings, and Responses
+ * when the upstream serves them, go the same way. The upstream's own model list
+ * ({@code GET /models}) is fetched when first asked for and kept for a while.
  */
 public final class OpenAiProvider implements ChatProvider {
 
@@ -66,6 +67,10 @@ public final class OpenAiProvider implements ChatProvider {
 
 	private final String embeddingsUri;
 
+	private final String responsesUri;
+
+	private final boolean nativeResponses;
+
 	private final Duration timeout;
 
 	private final List<String> models;
@@ -82,10 +87,11 @@ public final class OpenAiProvider implements ChatProvider {
 	 * @param maxConnections pooled connections
 	 * @param models the configured models
 	 * @param listingKey the key that lists the upstream's models, or null not to list them
+	 * @param nativeResponses whether the upstream serves the Responses API ({@code /responses})
 	 * @param mapper JSON
 	 */
 	public OpenAiProvider(String name, String baseUrl, Duration timeout, Duration connectTimeout, int maxConnections,
-			List<String> models, @Nullable String listingKey, ObjectMapper mapper) {
+			List<String> models, @Nullable String listingKey, boolean nativeResponses, ObjectMapper mapper) {
 		this.name = name;
 		this.timeout = timeout;
 		this.models = List.copyOf(models);
@@ -93,6 +99,8 @@ public final class OpenAiProvider implements ChatProvider {
 		String base = baseUrl.replaceAll("/+$", "");
 		this.completionsUri = base + "/chat/completions";
 		this.embeddingsUri = base + "/embeddings";
+		this.responsesUri = base + "/responses";
+		this.nativeResponses = nativeResponses;
 		this.client = PooledHttpClient.create("provider-" + name, connectTimeout, maxConnections);
 		this.upstreamModels = (listingKey != null)
 				? fetchModels(base + "/models", listingKey).cache((list) -> MODELS_TTL, (error) -> MODELS_RETRY,
@@ -148,31 +156,29 @@ public final class OpenAiProvider implements ChatProvider {
 
 	@Override
 	public boolean speaks(ClientApi api) {
-		return api == ClientApi.EMBEDDINGS;
+		return api == ClientApi.EMBEDDINGS || (api == ClientApi.RESPONSES && this.nativeResponses);
 	}
 
 	@Override
 	public Mono<ChatResult> complete(ProviderRequest request) {
-		if (request.api() == ClientApi.EMBEDDINGS) {
-			return embed(request);
-		}
-		byte[] json = this.mapper.writeValueAsBytes(body(request, false));
-		return post(request, this.completionsUri, json).responseSingle((response, content) -> content.asByteArray()
-			.defaultIfEmpty(new byte[0])
-			.map((bytes) -> toResult(response, bytes, request.apiKey())))
-			.timeout(this.timeout, Mono.error(() -> UpstreamException.timeout(this.name, this.timeout)))
-			.onErrorMap(this::translate);
+		return switch (request.api()) {
+			case EMBEDDINGS -> send(request, this.embeddingsUri, nativeBody(request, null), this::toEmbeddings);
+			case RESPONSES -> send(request, this.responsesUri, nativeBody(request, false), this::toResponse);
+			default -> send(request, this.completionsUri, body(request, false), this::toResult);
+		};
 	}
 
 	@Override
 	public Flux<ChatChunk> stream(ProviderRequest request) {
-		byte[] json = this.mapper.writeValueAsBytes(body(request, true));
-		return post(request, this.completionsUri, json).response((response, content) -> {
+		boolean responses = request.api() == ClientApi.RESPONSES;
+		byte[] json = this.mapper.writeValueAsBytes(responses ? nativeBody(request, true) : body(request, true));
+		return post(request, responses ? this.responsesUri : this.completionsUri, json).response((response, content) -> {
 			if (response.status().code() >= 400) {
 				return content.aggregate().asByteArray().defaultIfEmpty(new byte[0])
 					.flatMapMany((bytes) -> Mono.error(error(response, bytes, request.apiKey())));
 			}
-			return chunks(content, request.apiKey());
+			return responses ? ResponsesEventStream.of(content, this.name, this.mapper, request.apiKey())
+					: chunks(content, request.apiKey());
 		})
 			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.delay(this.timeout))
 			.onErrorMap(TimeoutException.class, (ex) -> UpstreamException.timeout(this.name, this.timeout))
@@ -199,25 +205,47 @@ public final class OpenAiProvider implements ChatProvider {
 		return body;
 	}
 
-	/** Embeddings: the client's JSON with the provider's model, the answer as the upstream sent it. */
-	private Mono<ChatResult> embed(ProviderRequest request) {
+	/**
+	 * The client's JSON in its own API with the provider's model (and the stream flag, when
+	 * given); a copy.
+	 */
+	private static ObjectNode nativeBody(ProviderRequest request, @Nullable Boolean stream) {
 		ObjectNode client = request.original().body();
 		ObjectNode body = client.objectNode();
 		body.setAll(client);
 		body.put("model", request.model());
+		if (Boolean.TRUE.equals(stream)) {
+			body.put("stream", true);
+		}
+		else if (stream != null && body.has("stream")) {
+			body.put("stream", false);
+		}
+		return body;
+	}
+
+	/** One JSON call, its answer read by {@code reader} once the upstream's status says it succeeded. */
+	private Mono<ChatResult> send(ProviderRequest request, String uri, ObjectNode body, ResultReader reader) {
 		byte[] json = this.mapper.writeValueAsBytes(body);
-		return post(request, this.embeddingsUri, json).responseSingle((response, content) -> content.asByteArray()
+		return post(request, uri, json).responseSingle((response, content) -> content.asByteArray()
 			.defaultIfEmpty(new byte[0])
 			.map((bytes) -> {
 				if (response.status().code() >= 400) {
 					throw error(response, bytes, request.apiKey());
 				}
-				JsonNode tree = readTree(bytes);
-				return new ChatResult(bytes, new Usage(tree.path("usage").path("prompt_tokens").asLong(0), 0), null,
-						tree.path("model").asString(null), ClientApi.EMBEDDINGS);
+				return reader.read(bytes, readTree(bytes));
 			}))
 			.timeout(this.timeout, Mono.error(() -> UpstreamException.timeout(this.name, this.timeout)))
 			.onErrorMap(this::translate);
+	}
+
+	private ChatResult toEmbeddings(byte[] bytes, JsonNode tree) {
+		return new ChatResult(bytes, new Usage(tree.path("usage").path("prompt_tokens").asLong(0), 0), null,
+				tree.path("model").asString(null), ClientApi.EMBEDDINGS);
+	}
+
+	private ChatResult toResponse(byte[] bytes, JsonNode tree) {
+		return new ChatResult(bytes, Usage.fromResponses(tree.get("usage")), tree.path("status").asString(null),
+				tree.path("model").asString(null), ClientApi.RESPONSES);
 	}
 
 	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
@@ -282,11 +310,7 @@ public final class OpenAiProvider implements ChatProvider {
 		return new ChatChunk(data, Usage.fromOpenAi(usage), usageOnly);
 	}
 
-	private ChatResult toResult(HttpClientResponse response, byte[] bytes, @Nullable String apiKey) {
-		if (response.status().code() >= 400) {
-			throw error(response, bytes, apiKey);
-		}
-		JsonNode tree = readTree(bytes);
+	private ChatResult toResult(byte[] bytes, JsonNode tree) {
 		JsonNode choice = tree.path("choices").path(0);
 		return new ChatResult(bytes, Usage.fromOpenAi(tree.get("usage")), choice.path("finish_reason").asString(null),
 				tree.path("model").asString(null));
@@ -335,6 +359,14 @@ public final class OpenAiProvider implements ChatProvider {
 
 	private Throwable translate(Throwable error) {
 		return UpstreamFailures.translate(this.name, error);
+	}
+
+	/** Reads a successful answer. */
+	@FunctionalInterface
+	private interface ResultReader {
+
+		ChatResult read(byte[] bytes, JsonNode tree);
+
 	}
 
 }
