@@ -143,6 +143,8 @@ class CallerKeyIntegrationTests {
 		assertThat(keysSent()).last().isEqualTo(POOL_KEY);
 		assertThat(breakers(breakers)).as("breakers after the refusals and one pooled call")
 			.isEqualTo(before);
+		assertThat(breakers.getAllCircuitBreakers()).as("only the pool's keys have breakers")
+			.allSatisfy((breaker) -> assertThat(breaker.getName()).matches("(up|other):key\\d+"));
 		assertThat(output.getAll()).doesNotContain(REFUSED_KEY, CALLER_KEY);
 	}
 
