@@ -4,6 +4,7 @@
 // Usage: node client-test.mjs <openGatewayUrl> <securedGatewayUrl> <key> <adminKey>
 //   open: no gateway keys, tRPC transformer superjson; secured: gateway keys and an admin key.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import axios from 'axios';
 import { RPCClient, createTypedAIClient } from 'simple-rpc-ai-backend/client';
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
@@ -14,6 +15,9 @@ if (!adminKey) {
   console.error('usage: node client-test.mjs <openGatewayUrl> <securedGatewayUrl> <key> <adminKey>');
   process.exit(2);
 }
+
+// The client id the gateway gives a configured key (as its logs name it), for admin.getUserInfo.
+const userId = `key:${createHash('sha256').update(key).digest('hex').slice(0, 12)}`;
 
 async function rejectsWith(promise, check) {
   await assert.rejects(promise, (error) => {
@@ -82,6 +86,15 @@ async function jsonRpc() {
     const check = await secured.request('admin.healthCheck');
     assert.equal(check.checks.server, 'healthy');
     assert.equal(typeof check.allHealthy, 'boolean');
+    const info = await secured.request('admin.getUserInfo', { userId, includePermissions: true, includeUsage: true });
+    assert.equal(info.userId, userId);
+    assert.equal(info.type, 'user');
+    assert.ok(info.permissions.includes('ai:generate'));
+    assert.ok(!JSON.stringify(info).includes(key));
+    await rejectsWith(secured.request('admin.getUserInfo', { userId: 'nobody-at-all' }), (error) => {
+      assert.equal(error.code, -32602);
+      assert.match(error.data.message, /userId/);
+    });
     axios.defaults.headers.common.Authorization = `Bearer ${key}`;
     await rejectsWith(secured.request('admin.healthCheck'), (error) => assert.equal(error.code, -32002));
   }
@@ -151,10 +164,19 @@ async function trpcWithSuperjson(name, link) {
   assert.ok(config.config.ai.providers);
   assert.equal(config.config.server, undefined);
   assert.equal(cleared.success, true);
+  const info = await admin.admin.getUserInfo.query({ userId, includePermissions: true });
+  assert.equal(info.type, 'user');
+  assert.deepEqual(info.permissions, ['ai:generate', 'models:*']);
+  await rejectsWith(admin.admin.getUserInfo.query({ userId: 'nobody-at-all' }), (error) => {
+    assert.ok(error instanceof TRPCClientError, `not a TRPCClientError: ${error}`);
+    assert.equal(error.data.code, 'NOT_FOUND');
+    assert.equal(error.data.httpStatus, 404);
+  });
   const user = createTRPCClient({
     links: [link({ url: `${securedUrl}/trpc`, transformer: superjson, headers: { authorization: `Bearer ${key}` } })],
   });
   await rejectsWith(user.admin.healthCheck.query(), (error) => assert.equal(error.data.code, 'FORBIDDEN'));
+  await rejectsWith(user.admin.getUserInfo.query({ userId }), (error) => assert.equal(error.data.code, 'FORBIDDEN'));
   console.log(`@trpc/client + superjson (${name}): ok`);
 }
 

@@ -44,6 +44,14 @@ public final class GatewayKeys {
 		return (id != null) ? id : this.adminIds.get(key);
 	}
 
+	/** Whether {@code id} is a configured key's client id: null if it is none, else whether it is an admin key. */
+	public @Nullable Boolean configured(String id) {
+		if (this.adminIds.containsValue(id)) {
+			return true;
+		}
+		return this.ids.containsValue(id) ? false : null;
+	}
+
 	/** Whether any admin key is configured. */
 	public boolean hasAdminKeys() {
 		return !this.adminIds.isEmpty();

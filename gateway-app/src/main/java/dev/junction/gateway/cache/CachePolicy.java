@@ -1,5 +1,9 @@
 package dev.junction.gateway.cache;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Set;
 
 import dev.junction.gateway.auth.ClientIdentity;
@@ -16,7 +20,8 @@ import tools.jackson.databind.node.ObjectNode;
  * names a {@code user}, to that user alone, unless the operator configures one shared
  * namespace. A sampled request (temperature above 0, or no temperature on a provider whose
  * default samples, and no {@code seed}) is never cached unless the request or its alias
- * asks for it.
+ * asks for it. A request with the caller's own provider key sees only entries made with that
+ * key, even in a shared namespace.
  */
 public final class CachePolicy {
 
@@ -48,6 +53,10 @@ public final class CachePolicy {
 
 	/** The namespace of the exchange's entries: the shared one, or its gateway key and user. */
 	public ObjectNode scope(ChatExchange exchange, ObjectNode scope) {
+		String callerKey = exchange.callerKey();
+		if (callerKey != null) {
+			scope.put("callerKey", sha256(callerKey));
+		}
 		if (this.sharedNamespace != null) {
 			return scope.put("shared", this.sharedNamespace);
 		}
@@ -58,6 +67,16 @@ public final class CachePolicy {
 			scope.put("user", user.stringValue());
 		}
 		return scope;
+	}
+
+	private static String sha256(String text) {
+		try {
+			return HexFormat.of()
+				.formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private boolean sampled(ObjectNode body, Route route) {

@@ -48,6 +48,8 @@ public final class ChatExchange {
 
 	private final boolean cacheSampled;
 
+	private final @Nullable String callerKey;
+
 	/**
 	 * @param request the parsed request
 	 * @param client who is asking: the gateway key's id, or the client address
@@ -70,6 +72,22 @@ public final class ChatExchange {
 	 */
 	public ChatExchange(ChatRequest request, String client, String entryPoint, long startNanos, String requestId,
 			boolean cacheBypass, boolean cacheSampled) {
+		this(request, client, entryPoint, startNanos, requestId, cacheBypass, cacheSampled, null);
+	}
+
+	/**
+	 * @param request the parsed request
+	 * @param client who is asking: the gateway key's id, or the client address
+	 * @param entryPoint the API it came through (a metric tag: chat, rpc, trpc)
+	 * @param startNanos {@link System#nanoTime()} when the request arrived
+	 * @param requestId the request's id, sent upstream and written in its log lines
+	 * @param cacheBypass whether the client asked not to be served from the cache
+	 * @param cacheSampled whether the client asked for the answer to a sampled request to be cached
+	 * @param callerKey the caller's own upstream key, sent instead of the provider's pooled keys, or null
+	 */
+	public ChatExchange(ChatRequest request, String client, String entryPoint, long startNanos, String requestId,
+			boolean cacheBypass, boolean cacheSampled, @Nullable String callerKey) {
+		this.callerKey = callerKey;
 		this.request = request;
 		this.requestId = requestId;
 		this.client = client;
@@ -167,6 +185,14 @@ public final class ChatExchange {
 	/** Whether the client asked not to be served from the cache ({@code Cache-Control: no-cache}). */
 	public boolean cacheBypass() {
 		return this.cacheBypass;
+	}
+
+	/**
+	 * The caller's own upstream key (bring your own key): the request is sent with it to its
+	 * route's first target only, bypassing the provider's key pool and breakers. Never logged.
+	 */
+	public @Nullable String callerKey() {
+		return this.callerKey;
 	}
 
 	/** Whether the client asked for its answer to be cached even though the request is sampled. */

@@ -2,6 +2,8 @@ package dev.junction.gateway.pipeline;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.junction.gateway.error.InvalidRequestException;
+import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.KeyPool;
 import dev.junction.gateway.provider.ProviderLimiter;
@@ -16,9 +18,13 @@ import reactor.core.publisher.Flux;
  * upstream refuses (401, 403) is sent again with another usable key, so a refused key or a
  * failed probe costs the client nothing while another key serves. The upstream accepted a key
  * once the first output arrives (the answer, or a stream's first chunk). A stream holds its
- * permit until it ends.
+ * permit until it ends. A request carrying the caller's own key takes a permit too, but no key
+ * from the pool.
  */
 public final class PoolStage implements ChatStage {
+
+	/** How errors about the caller's own key name it: the parameter the caller sent it in. */
+	static final String CALLER_KEY_PARAM = "apiKey";
 
 	private final ProviderRegistry providers;
 
@@ -32,10 +38,27 @@ public final class PoolStage implements ChatStage {
 			Target target = attempt.routed();
 			exchange.sentTo(target);
 			ProviderRegistry.Entry entry = this.providers.get(target.provider());
-			return Flux.usingWhen(entry.limiter().acquire(), (permit) -> withKey(exchange, attempt, next, entry.keys()),
+			if (exchange.callerKey() != null && !entry.provider().takesCallerKeys()) {
+				return Flux.error(InvalidRequestException.invalidField(CALLER_KEY_PARAM, "Provider '" + target.provider()
+						+ "' does not take a caller's own key: leave out '" + CALLER_KEY_PARAM + "' to use the gateway's."));
+			}
+			return Flux.usingWhen(entry.limiter().acquire(), (permit) -> (exchange.callerKey() != null)
+					? withCallerKey(exchange, attempt, next, target) : withKey(exchange, attempt, next, entry.keys()),
 					ProviderLimiter.Permit::releaseLater, (permit, error) -> permit.releaseLater(),
 					ProviderLimiter.Permit::releaseLater);
 		});
+	}
+
+	/**
+	 * The call with the caller's own key: the pool is neither asked nor told, and a refusal of
+	 * that key is the caller's error, never the provider's.
+	 */
+	private static <T extends ChatOutput> Flux<T> withCallerKey(ChatExchange exchange, Attempt attempt, Next<T> next,
+			Target target) {
+		return next.apply(exchange, attempt)
+			.onErrorMap(KeyPool::isRefusal, (error) -> InvalidRequestException.invalidField(CALLER_KEY_PARAM,
+					"Provider '" + target.provider() + "' refused the '" + CALLER_KEY_PARAM + "' sent with the call ("
+							+ ((UpstreamException) error).upstreamStatus() + "): check that key."));
 	}
 
 	private <T extends ChatOutput> Flux<T> withKey(ChatExchange exchange, Attempt attempt, Next<T> next,

@@ -12,7 +12,8 @@ import dev.junction.gateway.routing.Target;
 import reactor.core.publisher.Flux;
 
 /**
- * The last stage: calls the attempt's target with its key and measures the upstream time. A
+ * The last stage: calls the attempt's target with its key (the caller's own, when it brought
+ * one) and measures the upstream time. A
  * request sent in another API than Chat Completions goes to a provider that speaks that API
  * as the client sent it, to any other as its chat form; one without a chat form is refused.
  */
@@ -30,8 +31,10 @@ public final class ProviderStage implements ChatStage {
 			Target target = attempt.routed();
 			ChatProvider provider = this.providers.get(target.provider()).provider();
 			KeyPool.PooledKey key = attempt.key();
-			ProviderRequest request = new ProviderRequest(attempt.request(), target.model(),
-					(key != null) ? key.value() : null, exchange.requestId(), api(provider, attempt.request()));
+			String callerKey = exchange.callerKey();
+			String apiKey = (callerKey != null) ? callerKey : (key != null) ? key.value() : null;
+			ProviderRequest request = new ProviderRequest(attempt.request(), target.model(), apiKey,
+					exchange.requestId(), api(provider, attempt.request()), callerKey != null);
 			long start = exchange.beginUpstream();
 			return next.mode().call(provider, request).doFinally((signal) -> exchange.endUpstream(start));
 		});

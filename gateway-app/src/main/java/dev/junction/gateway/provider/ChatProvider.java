@@ -34,6 +34,14 @@ public interface ChatProvider {
 		return false;
 	}
 
+	/**
+	 * Whether a call may carry the caller's own key ({@link ProviderRequest#callerKey()}) in
+	 * place of the provider's: only providers that send each call's key as it is do.
+	 */
+	default boolean takesCallerKeys() {
+		return false;
+	}
+
 	/** The models configured for this provider. */
 	List<String> models();
 

@@ -11,13 +11,19 @@ import org.jspecify.annotations.Nullable;
  * @param requestId the id of the client's request, passed upstream where the provider allows
  * @param api the API the call is made in: Chat Completions ({@code chat.body()}), or the API of
  * the client's original request ({@code chat.original()}) when the provider speaks it
+ * @param callerKey whether {@code apiKey} is the caller's own key rather than one of the provider's
  */
 public record ProviderRequest(ChatRequest chat, String model, @Nullable String apiKey, String requestId,
-		ClientApi api) {
+		ClientApi api, boolean callerKey) {
+
+	/** A call with one of the provider's own keys. */
+	public ProviderRequest(ChatRequest chat, String model, @Nullable String apiKey, String requestId, ClientApi api) {
+		this(chat, model, apiKey, requestId, api, false);
+	}
 
 	/** A Chat Completions call. */
 	public ProviderRequest(ChatRequest chat, String model, @Nullable String apiKey, String requestId) {
-		this(chat, model, apiKey, requestId, ClientApi.CHAT_COMPLETIONS);
+		this(chat, model, apiKey, requestId, ClientApi.CHAT_COMPLETIONS, false);
 	}
 
 	/** The client's original request, for a call made in its own API. */

@@ -20,7 +20,8 @@ import reactor.core.publisher.Flux;
  * failure rate or the slow-call rate, refuses calls while open (which sends the request on to
  * the next target) and half-opens to probe. A time limiter bounds a complete call, and a
  * stream up to its first chunk. Only transient upstream failures count against a provider
- * ({@link GatewayRules}).
+ * ({@link GatewayRules}). A call with the caller's own key has no breaker: how it goes says
+ * nothing about the provider's keys, and must not shut other callers out.
  */
 public final class CircuitBreakerStage implements ChatStage {
 
@@ -32,6 +33,9 @@ public final class CircuitBreakerStage implements ChatStage {
 
 	@Override
 	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
+		if (exchange.callerKey() != null) {
+			return next.apply(exchange, attempt);
+		}
 		return Flux.defer(() -> {
 			CircuitBreaker breaker = breaker(attempt);
 			return next.apply(exchange, attempt)

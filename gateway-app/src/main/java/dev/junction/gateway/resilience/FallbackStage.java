@@ -16,7 +16,8 @@ import reactor.core.publisher.Flux;
  * Tries the route's targets in order: the next one is taken when a target fails
  * transiently or is refused locally (open circuit, full queue, no usable key), never on a
  * client error and never once a stream has sent its first chunk. Each target gets the rest
- * of the pipeline, its own retries included.
+ * of the pipeline, its own retries included. A request with the caller's own key goes to the
+ * first target only, so that key never reaches a provider the caller did not choose.
  */
 public final class FallbackStage implements ChatStage {
 
@@ -35,7 +36,8 @@ public final class FallbackStage implements ChatStage {
 		if (route == null) {
 			return Flux.error(new IllegalStateException("fallback runs before routing"));
 		}
-		Flux<T> answer = attempt(exchange, attempt, next, route.targets(), 0);
+		List<Target> targets = (exchange.callerKey() != null) ? route.targets().subList(0, 1) : route.targets();
+		Flux<T> answer = attempt(exchange, attempt, next, targets, 0);
 		return next.mode().streaming() ? FirstChunkGuard.unmark(answer) : answer;
 	}
 

@@ -61,7 +61,8 @@ public final class AiProcedures {
 						model, maxTokens, temperature,
 						Param.optional("provider", "string", "A configured provider; its first model unless 'model' names one"),
 						Param.optional("apiKey", "string",
-								"Accepted for compatibility and not used: the gateway calls providers with its own keys"),
+								"The caller's own key for the provider (see ai.listProvidersBYOK), used for this call "
+										+ "instead of the gateway's; never logged, stored or echoed"),
 						Param.optional("metadata", "object", "Free-form labels of the request"),
 						Param.optional("options", "object", "model, maxTokens and temperature, as the top-level params")
 							.with(model, maxTokens, temperature)),
@@ -69,11 +70,11 @@ public final class AiProcedures {
 						"object", "finishReason", "string"),
 				this::generate),
 				Procedure.of("ai.listProviders", "The configured providers, their type and models.", Procedure.Type.QUERY,
-						List.of(), providerList, (arguments, call) -> Mono.just(listProviders())),
+						List.of(), providerList, (arguments, call) -> Mono.just(providers(false))),
 				Procedure.of("ai.listProvidersBYOK",
-						"Providers that take the caller's own API key: none, the gateway calls providers with its own keys.",
+						"Providers that take the caller's own API key as ai.generateText's apiKey.",
 						Procedure.Type.QUERY, List.of(), providerList,
-						(arguments, call) -> Mono.just(providerList(this.mapper.createArrayNode()))),
+						(arguments, call) -> Mono.just(providers(true))),
 				Procedure.of("ai.listAllowedModels",
 						"The models of one provider ({provider, models, count}) or of each ({name: models}).",
 						Procedure.Type.QUERY, List.of(Param.optional("provider", "string", "A configured provider")),
@@ -117,12 +118,29 @@ public final class AiProcedures {
 			body.put("temperature", temperature.number("temperature"));
 		}
 		ChatExchange exchange = new ChatExchange(ChatRequest.of(body), call.client(), call.entryPoint(),
-				call.startNanos(), RequestId.of(call.exchange()));
+				call.startNanos(), RequestId.of(call.exchange()), false, false, callerKey(arguments));
 		call.exchange().getAttributes().putIfAbsent(ChatExchange.ATTRIBUTE, exchange);
 		return this.pipeline.complete(exchange)
 			.doOnSuccess((result) -> call.budget(exchange.rateLimit()))
 			.doOnError((error) -> call.budget(exchange.rateLimit()))
 			.map((result) -> result(result, model, exchange));
+	}
+
+	/** The caller's own provider key, when the call brings one and this gateway takes it. */
+	private @Nullable String callerKey(Arguments arguments) {
+		String key = arguments.string("apiKey", null);
+		if (key == null) {
+			return null;
+		}
+		if (!this.properties.byok()) {
+			throw Arguments.invalid("this gateway calls providers with its own keys and takes none from callers: "
+					+ "leave out 'apiKey'", "apiKey");
+		}
+		if (key.isBlank() || key.length() > 1024 || key.chars().anyMatch((c) -> c < 0x21 || c > 0x7e)) {
+			throw Arguments.invalid("'apiKey' must be a provider API key: 1 to 1024 printable characters without spaces",
+					"apiKey");
+		}
+		return key;
 	}
 
 	private static @Nullable String first(Arguments arguments, Arguments options, String name) {
@@ -177,10 +195,14 @@ public final class AiProcedures {
 		return answer;
 	}
 
-	private JsonNode listProviders() {
+	/** Every provider, or those that take the caller's own key. */
+	private JsonNode providers(boolean callerKeys) {
 		ArrayNode list = this.mapper.createArrayNode();
 		for (ProviderRegistry.Entry entry : this.providers.all()) {
 			ChatProvider provider = entry.provider();
+			if (callerKeys && !(this.properties.byok() && provider.takesCallerKeys())) {
+				continue;
+			}
 			ObjectNode item = list.addObject()
 				.put("name", provider.name())
 				.put("type", provider.type().name().toLowerCase(Locale.ROOT));

@@ -143,6 +143,10 @@ public final class Arguments {
 		return has(name) ? string(name) : fallback;
 	}
 
+	public boolean bool(String name, boolean fallback) {
+		return has(name) ? this.values.get(name).asBoolean() : fallback;
+	}
+
 	public double number(String name) {
 		return this.values.get(name).asDouble();
 	}

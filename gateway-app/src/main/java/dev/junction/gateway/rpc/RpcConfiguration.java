@@ -14,10 +14,12 @@ import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.ratelimit.BucketStore;
 import dev.junction.gateway.ratelimit.RateLimitStage;
+import dev.junction.gateway.vkey.KeyService;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
@@ -40,10 +42,11 @@ public class RpcConfiguration {
 	@Bean
 	Procedures procedures(ProviderRegistry providers, CalculatorClient calculator, ChatPipeline pipeline,
 			ObjectMapper mapper, RpcProperties properties, GatewayKeys keys, GatewayProperties gateway,
-			BucketStore buckets, MeterRegistry registry, ResponseStore responses) {
+			BucketStore buckets, MeterRegistry registry, ResponseStore responses, ObjectProvider<KeyService> keyService) {
 		List<Procedure> all = new ArrayList<>();
 		all.addAll(new SystemProcedures(providers, calculator, properties).procedures());
 		all.addAll(new AdminProcedures(registry, gateway, properties, providers, responses, buckets.shared()).procedures());
+		all.add(new UserInfoProcedure(keyService.getIfAvailable(), keys, gateway).procedure());
 		all.addAll(new AiProcedures(pipeline, mapper, properties, providers).procedures());
 		all.addAll(new CalculatorProcedures(calculator).procedures());
 		// The same buckets as the pipeline's rate-limit stage: one budget per client for everything.

@@ -19,12 +19,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxBatchSize the most calls one JSON-RPC or tRPC batch may hold
  * @param trpcTransformer how tRPC inputs and outputs are encoded: {@code none} (plain JSON) or
  * {@code superjson}, as the tRPC server's {@code transformer} that clients are built for
+ * @param byok whether {@code ai.generateText} takes the caller's own provider key ({@code apiKey})
+ * for providers that can send it
  */
 @ConfigurationProperties(RpcProperties.PREFIX)
 public record RpcProperties(@DefaultValue("mock/echo-1") String defaultModel,
 		@Nullable Map<String, String> systemPrompts, @DefaultValue("1500ms") Duration defaultSimulatedDelay,
 		@DefaultValue("30s") Duration maxSimulatedDelay, @DefaultValue("1000") int maxBatchSize,
-		@DefaultValue("none") String trpcTransformer) {
+		@DefaultValue("none") String trpcTransformer, @DefaultValue("true") boolean byok) {
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.rpc";

@@ -54,7 +54,7 @@ public final class SystemProcedures {
 						List.of(Param.optional("detailed", "boolean", "Include the runtime's details")),
 						Schemas.object("status", "string", "uptime", "integer", "memory", "object", "timestamp",
 								"string"),
-						(arguments, call) -> status(arguments.has("detailed") && arguments.node("detailed").asBoolean())),
+						(arguments, call) -> status(arguments.bool("detailed", false))),
 				Procedure.of("test.simulateAI", "Answers after a delay, as a slow model would, without holding a thread.",
 						Procedure.Type.MUTATION_OR_QUERY,
 						List.of(Param.optional("delayMs", "integer", delay).between(0, max),

@@ -93,6 +93,14 @@ public final class KeyStore {
 			.one();
 	}
 
+	/** The keys of one owner, oldest first. */
+	public Flux<VirtualKey> ownedBy(String owner) {
+		return this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys WHERE owner = $1 ORDER BY created_at, id")
+			.bind(0, owner)
+			.map(KeyStore::key)
+			.all();
+	}
+
 	public Flux<VirtualKey> all() {
 		return this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys ORDER BY created_at, id").map(KeyStore::key).all();
 	}

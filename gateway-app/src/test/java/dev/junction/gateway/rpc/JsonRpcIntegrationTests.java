@@ -381,7 +381,7 @@ class JsonRpcIntegrationTests {
 	void generatesTextWithTheReferenceParamsAndResultShape() {
 		JsonNode result = call("""
 				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hey there","systemPrompt":"code_review",
-				 "provider":"mock","apiKey":"sk-ignored-0123456789","metadata":{"name":"greeting.txt","type":"text"},
+				 "provider":"mock","metadata":{"name":"greeting.txt","type":"text"},
 				 "options":{"model":"echo-1","maxTokens":50,"temperature":0.3}},"id":1}""")
 			.get("result");
 		assertThat(result.get("success").asBoolean()).isTrue();

@@ -119,6 +119,11 @@ public final class OpenAiProvider implements ChatProvider {
 	}
 
 	@Override
+	public boolean takesCallerKeys() {
+		return true;
+	}
+
+	@Override
 	public List<String> models() {
 		return this.models;
 	}
@@ -249,7 +254,8 @@ public final class OpenAiProvider implements ChatProvider {
 	}
 
 	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
-		return clientFor(request.apiKey()).post()
+		HttpClient client = request.callerKey() ? withKey(this.client, request.apiKey()) : clientFor(request.apiKey());
+		return client.post()
 			.uri(uri)
 			.send((outbound, body) -> {
 				outbound.header(RequestId.HEADER, request.requestId());
@@ -257,14 +263,21 @@ public final class OpenAiProvider implements ChatProvider {
 			});
 	}
 
-	/** A client with the headers for one key, configured once per key rather than per request. */
+	/**
+	 * A client with the headers for one of the provider's keys, configured once per key rather
+	 * than per request. A caller's own key is never kept: its client is made for its call.
+	 */
 	private HttpClient clientFor(@Nullable String apiKey) {
-		return this.clients.computeIfAbsent((apiKey != null) ? apiKey : "", (key) -> this.client.headers((headers) -> {
+		return this.clients.computeIfAbsent((apiKey != null) ? apiKey : "", (key) -> withKey(this.client, key));
+	}
+
+	private static HttpClient withKey(HttpClient client, @Nullable String key) {
+		return client.headers((headers) -> {
 			headers.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
-			if (!key.isEmpty()) {
+			if (key != null && !key.isEmpty()) {
 				headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + key);
 			}
-		}));
+		});
 	}
 
 	/** Turns the SSE body into chunks, ending at {@code [DONE]}; a body that ends before it is a failure. */
