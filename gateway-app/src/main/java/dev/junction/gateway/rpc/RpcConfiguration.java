@@ -20,6 +20,8 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
+import org.springframework.boot.health.registry.ReactiveHealthContributorRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
@@ -42,9 +44,11 @@ public class RpcConfiguration {
 	@Bean
 	Procedures procedures(ProviderRegistry providers, CalculatorClient calculator, ChatPipeline pipeline,
 			ObjectMapper mapper, RpcProperties properties, GatewayKeys keys, GatewayProperties gateway,
-			BucketStore buckets, MeterRegistry registry, ResponseStore responses, ObjectProvider<KeyService> keyService) {
+			BucketStore buckets, MeterRegistry registry, ResponseStore responses, ObjectProvider<KeyService> keyService,
+			ObjectProvider<ReactiveHealthContributorRegistry> health) {
 		List<Procedure> all = new ArrayList<>();
-		all.addAll(new SystemProcedures(providers, calculator, properties).procedures());
+		all.addAll(new SystemProcedures(providers, calculator, properties, redisHealth(health.getIfAvailable()))
+			.procedures());
 		all.addAll(new AdminProcedures(registry, gateway, properties, providers, responses, buckets.shared()).procedures());
 		all.add(new UserInfoProcedure(keyService.getIfAvailable(), keys, gateway).procedure());
 		all.addAll(new AiProcedures(pipeline, mapper, properties, providers).procedures());
@@ -53,6 +57,12 @@ public class RpcConfiguration {
 		RequestBudget budget = gateway.rateLimit().enabled()
 				? new RateLimitStage(GatewayConfiguration.rateLimits(gateway.rateLimit()), buckets, registry)::takeRequest : RequestBudget.UNLIMITED;
 		return new Procedures(OpenRpc.withDiscover(all), keys, budget);
+	}
+
+	/** The {@code redis} indicator of {@code /actuator/health}, or null when Redis is not configured. */
+	private static ReactiveHealthIndicator redisHealth(ReactiveHealthContributorRegistry health) {
+		return (health != null && health.getContributor("redis") instanceof ReactiveHealthIndicator redis) ? redis
+				: null;
 	}
 
 	@Bean

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 import dev.junction.gateway.GatewayApplication;
 import dev.junction.gateway.calculator.CalculatorClient;
@@ -14,6 +15,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+
 /** {@code system.health}, {@code admin.healthCheck}, {@code admin.status} and {@code test.simulateAI}. */
 public final class SystemProcedures {
 
@@ -21,18 +25,27 @@ public final class SystemProcedures {
 
 	private static final String DEFAULT_MESSAGE = "Test message";
 
+	private static final String REDIS_UP = "up";
+
 	private final ProviderRegistry providers;
 
 	private final CalculatorClient calculator;
 
 	private final RpcProperties properties;
 
+	private final ReactiveHealthIndicator redis;
+
 	private final long startNanos = System.nanoTime();
 
-	public SystemProcedures(ProviderRegistry providers, CalculatorClient calculator, RpcProperties properties) {
+	/**
+	 * @param redis the {@code redis} health indicator, or null when Redis is not configured
+	 */
+	public SystemProcedures(ProviderRegistry providers, CalculatorClient calculator, RpcProperties properties,
+			ReactiveHealthIndicator redis) {
 		this.providers = providers;
 		this.calculator = calculator;
 		this.properties = properties;
+		this.redis = redis;
 	}
 
 	public List<Procedure> procedures() {
@@ -43,7 +56,7 @@ public final class SystemProcedures {
 				+ ", at most " + max + ")";
 		return List.of(
 				Procedure.of("system.health",
-						"'healthy' or 'degraded', uptime and version, and the state of the providers and the calculator.",
+						"'healthy' or 'degraded', uptime and version, and the state of the providers, the calculator and Redis.",
 						Procedure.Type.QUERY, List.of(), health,
 						(arguments, call) -> health(this.calculator.cachedHealth())),
 				new Procedure("admin.healthCheck",
@@ -66,11 +79,15 @@ public final class SystemProcedures {
 	}
 
 	private Mono<JsonNode> health(Mono<String> calculatorHealth) {
-		return calculatorHealth.map((calculatorStatus) -> {
+		return Mono.zip(calculatorHealth, redisStatus()).map((statuses) -> {
+			String calculatorStatus = statuses.getT1();
+			Optional<String> redisStatus = statuses.getT2();
 			boolean serving = "SERVING".equals(calculatorStatus);
 			ProviderHealth providerHealth = ProviderHealth.of(this.providers);
+			boolean healthy = serving && ProviderHealth.UP.equals(providerHealth.status())
+					&& redisStatus.map(REDIS_UP::equals).orElse(true);
 			ObjectNode result = JsonNodeFactory.instance.objectNode();
-			result.put("status", (serving && ProviderHealth.UP.equals(providerHealth.status())) ? "healthy" : "degraded");
+			result.put("status", healthy ? "healthy" : "degraded");
 			result.put("timestamp", Instant.now().toString());
 			result.put("uptime", uptimeSeconds());
 			result.put("version", VERSION);
@@ -84,8 +101,21 @@ public final class SystemProcedures {
 					: CalculatorClient.CONNECTING.equals(calculatorStatus) ? "connecting" : "down");
 			calculator.put("grpcStatus", calculatorStatus);
 			calculator.put("address", this.calculator.address());
+			redisStatus.ifPresent((status) -> dependencies.putObject("redis").put("status", status));
 			return result;
 		});
+	}
+
+	/** The {@code redis} indicator's status, as {@code /actuator/health} reports it; empty when not configured. */
+	private Mono<Optional<String>> redisStatus() {
+		if (this.redis == null) {
+			return Mono.just(Optional.empty());
+		}
+		return this.redis.health()
+			.map((health) -> Status.UP.equals(health.getStatus()) ? REDIS_UP : "degraded")
+			.defaultIfEmpty("degraded")
+			.onErrorReturn("degraded")
+			.map(Optional::of);
 	}
 
 	private Mono<JsonNode> healthCheck() {
@@ -97,6 +127,10 @@ public final class SystemProcedures {
 					? "healthy" : "unhealthy");
 			checks.put("ai", result.at("/dependencies/providers/status").stringValue().equals(ProviderHealth.UP)
 					? "healthy" : "unhealthy");
+			if (result.at("/dependencies").has("redis")) {
+				checks.put("redis", result.at("/dependencies/redis/status").stringValue().equals(REDIS_UP)
+						? "healthy" : "unhealthy");
+			}
 			checks.put("auth", "enabled");
 			result.put("allHealthy", checks.valueStream()
 				.allMatch((check) -> check.stringValue().equals("healthy") || check.stringValue().equals("enabled")));
