@@ -62,7 +62,7 @@ class BudgetEntryPointsIntegrationTests {
 		HttpResponse<String> message = post(key, "/v1/messages", message(false));
 		assertThat(message.statusCode()).as(message.body()).isEqualTo(200);
 		JsonNode usage = Json.parse(message.body()).path("usage");
-		long expected = usage.path("input_tokens").asLong() * MINI_INPUT + usage.path("output_tokens").asLong() * MINI_OUTPUT;
+		long expected = miniCost(usage);
 		assertThat(usage.path("output_tokens").asLong()).isEqualTo(20);
 		assertThat(message.headers().firstValue("x-request-cost")).hasValue(usd(expected));
 		assertThat(message.headers().firstValue("x-budget-limit")).hasValue("1");
@@ -85,7 +85,7 @@ class BudgetEntryPointsIntegrationTests {
 		Key key = spentKey("/v1/messages", message(false));
 		for (boolean stream : new boolean[] { false, true }) {
 			HttpResponse<String> refused = post(key, "/v1/messages", message(stream));
-			assertThat(refused.statusCode()).as(refused.body()).isEqualTo(429);
+			assertThat(refused.statusCode()).as("%.300s", refused.body()).isEqualTo(429);
 			assertThat(refused.headers().firstValue("content-type").orElseThrow()).startsWith("application/json");
 			assertThat(refused.headers().firstValue("retry-after")).isPresent();
 			JsonNode body = Json.parse(refused.body());
@@ -104,7 +104,7 @@ class BudgetEntryPointsIntegrationTests {
 		HttpResponse<String> response = post(key, "/v1/responses", response(false));
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
 		JsonNode usage = Json.parse(response.body()).path("usage");
-		long expected = usage.path("input_tokens").asLong() * MINI_INPUT + usage.path("output_tokens").asLong() * MINI_OUTPUT;
+		long expected = miniCost(usage);
 		assertThat(usage.path("output_tokens").asLong()).isEqualTo(20);
 		assertThat(response.headers().firstValue("x-request-cost")).hasValue(usd(expected));
 		JsonNode spend = admin.awaitSpend(key.id(), 1);
@@ -162,7 +162,7 @@ class BudgetEntryPointsIntegrationTests {
 	}
 
 	private static void assertBudgetExceeded(HttpResponse<String> refused) {
-		assertThat(refused.statusCode()).as(refused.body()).isEqualTo(429);
+		assertThat(refused.statusCode()).as("%.300s", refused.body()).isEqualTo(429);
 		assertThat(refused.headers().firstValue("content-type").orElseThrow()).startsWith("application/json");
 		assertThat(refused.headers().firstValue("retry-after")).isPresent();
 		JsonNode error = Json.parse(refused.body()).path("error");
@@ -181,6 +181,11 @@ class BudgetEntryPointsIntegrationTests {
 				"{\"budget\":{\"usd\":" + usd(spent / 2) + ",\"period\":\"monthly\"}}");
 		assertThat(cut.statusCode()).as(cut.body()).isEqualTo(200);
 		return key;
+	}
+
+	/** What Messages or Responses {@code usage} costs at gpt-4o-mini, in nano-dollars. */
+	private static long miniCost(JsonNode usage) {
+		return usage.path("input_tokens").asLong() * MINI_INPUT + usage.path("output_tokens").asLong() * MINI_OUTPUT;
 	}
 
 	private static String message(boolean stream) {
