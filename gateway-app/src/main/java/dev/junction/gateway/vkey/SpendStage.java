@@ -19,6 +19,8 @@ import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.provider.ChatOutput;
+import dev.junction.gateway.provider.ChatRequest;
+import dev.junction.gateway.provider.NativeRequest;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.ratelimit.BucketStore;
 import dev.junction.gateway.ratelimit.RateLimitStage;
@@ -34,6 +36,7 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.SignalType;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Prices every request from the usage its provider reported, at the model that answered
@@ -231,9 +234,16 @@ public final class SpendStage implements ChatStage {
 		return ceiling;
 	}
 
-	/** Tokens the prompt may take: the request's JSON bytes over three, which no tokenizer undercuts for text. */
+	/**
+	 * Tokens the prompt may take: its JSON bytes over three, which no tokenizer undercuts for
+	 * text; the messages of a chat request, the whole of one with no chat form (embeddings).
+	 */
 	private static long promptEstimate(ChatExchange exchange) {
-		return exchange.request().body().path("messages").toString().length() / 3 + 1;
+		ChatRequest request = exchange.request();
+		NativeRequest original = request.original();
+		JsonNode prompt = (!request.hasChatForm() && original != null) ? original.body()
+				: request.body().path("messages");
+		return prompt.toString().length() / 3 + 1;
 	}
 
 	private static String tokenBucket(VirtualKey key) {

@@ -7,6 +7,9 @@ import java.time.Duration;
 
 import tools.jackson.databind.JsonNode;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /** A client of the gateway's admin API for virtual keys. */
 public final class AdminApi {
 
@@ -34,6 +37,29 @@ public final class AdminApi {
 			throw new IllegalStateException("spend answered " + response.statusCode() + ": " + response.body());
 		}
 		return Json.parse(response.body());
+	}
+
+	/** The key's spend once {@code requests} requests are recorded, failing if more are. */
+	public JsonNode awaitSpend(String id, long requests) {
+		JsonNode spend = await().atMost(Duration.ofSeconds(10))
+			.pollInterval(Duration.ofMillis(20))
+			.until(() -> spend(id), (recorded) -> requests(recorded) >= requests);
+		assertThat(requests(spend)).as(spend.toString()).isEqualTo(requests);
+		return spend;
+	}
+
+	/** The requests a spend answer records, over all its days. */
+	public static long requests(JsonNode spend) {
+		long requests = 0;
+		for (JsonNode day : spend.path("days")) {
+			requests += day.path("requests").asLong();
+		}
+		return requests;
+	}
+
+	/** A dollar amount of the admin API in nano-dollars. */
+	public static long nanos(JsonNode usd) {
+		return new java.math.BigDecimal(usd.asString(usd.toString())).movePointRight(9).longValueExact();
 	}
 
 	public HttpResponse<String> send(String method, String path, String body) {

@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -253,7 +252,7 @@ class BudgetIntegrationTests {
 	}
 
 	private static long nanos(JsonNode usd) {
-		return new java.math.BigDecimal(usd.asString(usd.toString())).movePointRight(9).longValueExact();
+		return AdminApi.nanos(usd);
 	}
 
 	private static String usd(long nanos) {
@@ -262,28 +261,7 @@ class BudgetIntegrationTests {
 
 	/** The key's spend once {@code requests} requests are recorded. */
 	private static JsonNode awaitSpend(Key key, long requests) {
-		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-		JsonNode spend = admin.spend(key.id());
-		while (recorded(spend) < requests && System.nanoTime() < deadline) {
-			try {
-				Thread.sleep(20);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new IllegalStateException(ex);
-			}
-			spend = admin.spend(key.id());
-		}
-		assertThat(recorded(spend)).as(spend.toString()).isEqualTo(requests);
-		return spend;
-	}
-
-	private static long recorded(JsonNode spend) {
-		long requests = 0;
-		for (JsonNode day : spend.path("days")) {
-			requests += day.path("requests").asLong();
-		}
-		return requests;
+		return admin.awaitSpend(key.id(), requests);
 	}
 
 	private static Key newKey(String body) {
