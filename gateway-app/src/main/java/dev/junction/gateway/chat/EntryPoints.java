@@ -8,9 +8,11 @@ import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.error.InternalGatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.OpenAiErrors;
+import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.metrics.GatewayTimingFilter;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.provider.ChatRequest;
+import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.requestid.RequestId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,6 +85,21 @@ public final class EntryPoints {
 		web.getResponse()
 			.beforeCommit(() -> Mono.fromRunnable(() -> ChatCompletionsHandler.headers(exchange, web.getResponse())));
 		return exchange;
+	}
+
+	/** The upstream that answered {@code exchange}, as errors and translations name it. */
+	public static String provider(ChatExchange exchange) {
+		return (exchange.target() != null) ? exchange.target().provider() : "upstream";
+	}
+
+	/** The chat completion a translated route answered; one that is not JSON is its upstream's 502. */
+	public JsonNode completion(ChatResult result, ChatExchange exchange) {
+		try {
+			return this.mapper.readTree(result.body());
+		}
+		catch (JacksonException ex) {
+			throw UpstreamException.invalidResponse(provider(exchange), "the response is not valid JSON");
+		}
 	}
 
 	/** A JSON answer. */

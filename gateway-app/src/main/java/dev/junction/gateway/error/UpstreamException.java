@@ -61,6 +61,11 @@ public final class UpstreamException extends GatewayException {
 		return status(provider, status, type, code, null, message, retryAfter);
 	}
 
+	/** {@code provider} answered something its API does not allow ({@code what}): a 502. */
+	public static UpstreamException invalidResponse(String provider, String what) {
+		return status(provider, 502, null, "invalid_upstream_response", what, null);
+	}
+
 	/**
 	 * The upstream answered {@code status} with an error about {@code param}. A client error
 	 * the gateway passes on keeps the provider's message, param and code as sent; a refusal of

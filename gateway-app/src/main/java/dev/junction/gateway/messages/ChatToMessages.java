@@ -103,8 +103,7 @@ final class ChatToMessages {
 		catch (JacksonException ex) {
 			// Reported below.
 		}
-		throw UpstreamException.status(provider, 502, null, "invalid_upstream_response",
-				"the model's tool call arguments are not a JSON object", null);
+		throw UpstreamException.invalidResponse(provider, "the model's tool call arguments are not a JSON object");
 	}
 
 }

@@ -7,7 +7,6 @@ import java.util.Map;
 import dev.junction.gateway.chat.EntryPoints;
 import dev.junction.gateway.chat.SseEvent;
 import dev.junction.gateway.error.AnthropicErrors;
-import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ChatChunk;
@@ -19,7 +18,6 @@ import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.routing.ModelRouter;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -128,16 +126,8 @@ public final class MessagesHandler {
 		if (result.api() == ClientApi.ANTHROPIC_MESSAGES) {
 			return result.body();
 		}
-		String provider = (exchange.target() != null) ? exchange.target().provider() : "upstream";
-		JsonNode completion;
-		try {
-			completion = this.mapper.readTree(result.body());
-		}
-		catch (JacksonException ex) {
-			throw UpstreamException.status(provider, 502, null, "invalid_upstream_response",
-					"the response is not valid JSON", null);
-		}
-		return this.mapper.writeValueAsBytes(this.toMessages.message(completion, model, provider));
+		JsonNode completion = this.entry.completion(result, exchange);
+		return this.mapper.writeValueAsBytes(this.toMessages.message(completion, model, EntryPoints.provider(exchange)));
 	}
 
 	/** The Messages events of a stream: a native one as it comes, a chat one translated. */

@@ -4,7 +4,6 @@ import java.util.Map;
 
 import dev.junction.gateway.chat.EntryPoints;
 import dev.junction.gateway.chat.SseEvent;
-import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ChatChunk;
@@ -14,7 +13,6 @@ import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.NativeRequest;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -75,15 +73,7 @@ public final class ResponsesHandler {
 		if (result.api() == ClientApi.RESPONSES) {
 			return result.body();
 		}
-		String provider = (exchange.target() != null) ? exchange.target().provider() : "upstream";
-		JsonNode completion;
-		try {
-			completion = this.mapper.readTree(result.body());
-		}
-		catch (JacksonException ex) {
-			throw UpstreamException.status(provider, 502, null, "invalid_upstream_response",
-					"the response is not valid JSON", null);
-		}
+		JsonNode completion = this.entry.completion(result, exchange);
 		return this.mapper.writeValueAsBytes(this.toResponses.response(completion, request, model));
 	}
 

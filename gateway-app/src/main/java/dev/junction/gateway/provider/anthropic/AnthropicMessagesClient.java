@@ -219,8 +219,7 @@ final class AnthropicMessagesClient {
 			return this.mapper.readTree(bytes);
 		}
 		catch (JacksonException ex) {
-			throw UpstreamException.status(this.name, 502, null, "invalid_upstream_response",
-					"the response is not valid JSON", null);
+			throw UpstreamException.invalidResponse(this.name, "the response is not valid JSON");
 		}
 	}
 

@@ -110,8 +110,7 @@ public final class AnthropicProviders {
 				return UpstreamException.timeout(provider, timeout);
 			}
 			if (cause instanceof AnthropicInvalidDataException) {
-				return UpstreamException.status(provider, 502, null, "invalid_upstream_response",
-						"the response could not be read", null);
+				return UpstreamException.invalidResponse(provider, "the response could not be read");
 			}
 			if (cause instanceof IOException || cause instanceof AnthropicIoException
 					|| cause instanceof AnthropicRetryableException) {

@@ -334,8 +334,7 @@ public final class OpenAiProvider implements ChatProvider {
 			return this.mapper.readTree(bytes);
 		}
 		catch (JacksonException ex) {
-			throw UpstreamException.status(this.name, 502, null, "invalid_upstream_response",
-					"the response is not valid JSON", null);
+			throw UpstreamException.invalidResponse(this.name, "the response is not valid JSON");
 		}
 	}
 

@@ -64,8 +64,7 @@ final class ResponsesEventStream {
 			event = this.mapper.readTree(data.getBytes(StandardCharsets.UTF_8));
 		}
 		catch (JacksonException ex) {
-			throw UpstreamException.status(this.provider, 502, null, "invalid_upstream_response",
-					"an event of the stream is not valid JSON", null);
+			throw UpstreamException.invalidResponse(this.provider, "an event of the stream is not valid JSON");
 		}
 		String type = event.path("type").asString("");
 		if (type.equals("error")) {
