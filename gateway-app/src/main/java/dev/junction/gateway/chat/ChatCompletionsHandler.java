@@ -78,7 +78,10 @@ public final class ChatCompletionsHandler {
 		});
 	}
 
-	/** The client's rate-limit budget and the cache result, set as the response commits. */
+	/**
+	 * The client's rate-limit budget, the cache result, the request's cost and its key's budget,
+	 * set as the response commits; a stream's cost follows in trailers.
+	 */
 	public static void headers(ChatExchange exchange, ServerHttpResponse response) {
 		HttpHeaders headers = response.getHeaders();
 		ChatExchange.RateLimitStatus limit = exchange.rateLimit();
@@ -90,25 +93,8 @@ public final class ChatCompletionsHandler {
 		if (exchange.cacheStatus() != null) {
 			headers.set("X-Junction-Cache", exchange.cacheStatus().name());
 		}
-		long cost = exchange.costNanos();
-		if (cost >= 0) {
-			headers.set("X-Request-Cost", usd(cost));
-		}
-		ChatExchange.BudgetStatus budget = exchange.budget();
-		if (budget != null) {
-			// Until the usage is known (a stream), the reservation counts as spent.
-			long remaining = budget.limitNanos() - budget.usedNanos() + ((cost >= 0) ? budget.reservedNanos() - cost : 0);
-			headers.set("X-Budget-Limit", usd(budget.limitNanos()));
-			headers.set("X-Budget-Remaining", usd(Math.max(0, remaining)));
-			if (budget.resetSeconds() >= 0) {
-				headers.set("X-Budget-Reset", Long.toString(budget.resetSeconds()));
-			}
-		}
-	}
-
-	/** Nano-dollars as US dollars, without exponent. */
-	private static String usd(long nanos) {
-		return java.math.BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString();
+		CostHeaders.set(headers, exchange);
+		CostHeaders.trailers(response, exchange);
 	}
 
 	private static boolean noCache(String cacheControl) {

@@ -223,8 +223,8 @@ public class GatewayConfiguration {
 
 	@Bean
 	MessagesHandler messagesHandler(ChatPipeline pipeline, EntryPoints entryPoints, ObjectMapper mapper,
-			AnthropicErrors anthropic, ModelRouter router, ProviderRegistry providers) {
-		return new MessagesHandler(pipeline, entryPoints, mapper, anthropic, router, providers);
+			AnthropicErrors anthropic, ModelRouter router, ProviderRegistry providers, ObjectProvider<KeyService> keys) {
+		return new MessagesHandler(pipeline, entryPoints, mapper, anthropic, router, providers, keys.getIfAvailable());
 	}
 
 

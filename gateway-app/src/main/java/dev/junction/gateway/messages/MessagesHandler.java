@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.junction.gateway.auth.ClientIdentity;
 import dev.junction.gateway.chat.EntryPoints;
 import dev.junction.gateway.chat.SseEvent;
 import dev.junction.gateway.error.AnthropicErrors;
@@ -16,6 +17,8 @@ import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.NativeRequest;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.routing.ModelRouter;
+import dev.junction.gateway.vkey.KeyService;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -60,8 +63,12 @@ public final class MessagesHandler {
 
 	private final ChatToMessages toMessages;
 
+	private final @Nullable KeyService keys;
+
+	/** @param keys the virtual keys, null when they are off */
 	public MessagesHandler(ChatPipeline pipeline, EntryPoints entry, ObjectMapper mapper, AnthropicErrors errors,
-			ModelRouter router, ProviderRegistry providers) {
+			ModelRouter router, ProviderRegistry providers, @Nullable KeyService keys) {
+		this.keys = keys;
 		this.pipeline = pipeline;
 		this.entry = entry;
 		this.mapper = mapper;
@@ -97,11 +104,15 @@ public final class MessagesHandler {
 			String model = body.path("model").stringValue();
 			String provider = this.router.resolve(model).primary().provider();
 			if (!this.providers.get(provider).provider().speaks(ClientApi.ANTHROPIC_COUNT_TOKENS)) {
-				ObjectNode count = this.mapper.createObjectNode().put("input_tokens", TokenEstimate.of(body));
-				return ServerResponse.ok()
-					.contentType(MediaType.APPLICATION_JSON)
-					.header(TOKEN_COUNT, "estimate")
-					.bodyValue(this.mapper.writeValueAsBytes(count));
+				// Not charged, but only for models the client's key may use, as through the pipeline.
+				Mono<Void> admitted = (this.keys != null) ? this.keys.check(ClientIdentity.of(web), model) : Mono.empty();
+				return admitted.then(Mono.defer(() -> {
+					ObjectNode count = this.mapper.createObjectNode().put("input_tokens", TokenEstimate.of(body));
+					return ServerResponse.ok()
+						.contentType(MediaType.APPLICATION_JSON)
+						.header(TOKEN_COUNT, "estimate")
+						.bodyValue(this.mapper.writeValueAsBytes(count));
+				}));
 			}
 			ChatRequest chat = ChatRequest.nativeOnly(model, false,
 					original(ClientApi.ANTHROPIC_COUNT_TOKENS, body, web), null);

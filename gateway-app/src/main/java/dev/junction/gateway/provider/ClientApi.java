@@ -28,6 +28,11 @@ public enum ClientApi {
 		this.description = description;
 	}
 
+	/** Whether providers charge for its requests (they do not for counting tokens). */
+	public boolean billed() {
+		return this != ANTHROPIC_COUNT_TOKENS;
+	}
+
 	/** What the API is called in messages to clients. */
 	public String description() {
 		return this.description;

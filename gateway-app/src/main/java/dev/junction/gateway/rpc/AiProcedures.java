@@ -121,8 +121,8 @@ public final class AiProcedures {
 				call.startNanos(), RequestId.of(call.exchange()), false, false, callerKey(arguments));
 		call.exchange().getAttributes().putIfAbsent(ChatExchange.ATTRIBUTE, exchange);
 		return this.pipeline.complete(exchange)
-			.doOnSuccess((result) -> call.budget(exchange.rateLimit()))
-			.doOnError((error) -> call.budget(exchange.rateLimit()))
+			.doOnSuccess((result) -> call.ended(exchange))
+			.doOnError((error) -> call.ended(exchange))
 			.map((result) -> result(result, model, exchange));
 	}
 

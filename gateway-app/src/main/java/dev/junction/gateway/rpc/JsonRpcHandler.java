@@ -93,13 +93,13 @@ public final class JsonRpcHandler {
 		return single(tree, call).flatMap((outcome) -> {
 			ServerResponse.BodyBuilder response = ServerResponse.status(status(outcome.error()))
 				.contentType(MediaType.APPLICATION_JSON)
-				.headers(call::rateLimitHeaders);
+				.headers(call::headers);
 			if (outcome.error() != null && outcome.error().retryAfter() != null) {
 				response.header(HttpHeaders.RETRY_AFTER,
 						RetryAfter.format(outcome.error().retryAfter()));
 			}
 			return response.bodyValue(body(outcome.response()));
-		}).switchIfEmpty(Mono.defer(() -> ServerResponse.noContent().headers(call::rateLimitHeaders).build()));
+		}).switchIfEmpty(Mono.defer(() -> ServerResponse.noContent().headers(call::headers).build()));
 	}
 
 	private Mono<ServerResponse> batch(JsonNode batch, RpcCall call) {
@@ -117,11 +117,11 @@ public final class JsonRpcHandler {
 			.collectList()
 			.flatMap((outcomes) -> {
 				if (outcomes.isEmpty()) {
-					return ServerResponse.noContent().headers(call::rateLimitHeaders).build();
+					return ServerResponse.noContent().headers(call::headers).build();
 				}
 				ServerResponse.BodyBuilder response = ServerResponse.ok()
 					.contentType(MediaType.APPLICATION_JSON)
-					.headers(call::rateLimitHeaders);
+					.headers(call::headers);
 				outcomes.stream()
 					.map(Outcome::error)
 					.filter((error) -> error != null && error.httpStatus() == 429 && error.retryAfter() != null)

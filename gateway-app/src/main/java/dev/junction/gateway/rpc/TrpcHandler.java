@@ -139,7 +139,7 @@ public final class TrpcHandler {
 		int status = TrpcResponses.status(answers);
 		ServerResponse.BodyBuilder response = ServerResponse.status(status)
 			.contentType(MediaType.APPLICATION_JSON)
-			.headers(call::rateLimitHeaders);
+			.headers(call::headers);
 		if (status == 405) {
 			Procedure procedure = this.procedures.find(answers.get(0).path());
 			response.header(HttpHeaders.ALLOW, (procedure != null) ? procedure.type().allow()

@@ -178,23 +178,27 @@ public final class AdminKeysHandler {
 			return this.keys.store().spend(key.id(), from, to).collectList().zipWith(state).flatMap((found) -> {
 				ObjectNode json = this.mapper.createObjectNode().put("object", "spend").put("id", key.id());
 				json.put("from", from.toString()).put("to", to.toString());
-				long total = 0;
+				long[] total = new long[2];
 				Map<String, long[]> byModel = new LinkedHashMap<>();
 				ArrayNode days = this.mapper.createArrayNode();
 				for (KeyStore.SpendRow row : found.getT1()) {
-					total += row.costNanos();
-					long[] sums = byModel.computeIfAbsent(row.model(), (model) -> new long[4]);
+					total[0] += row.costNanos();
+					total[1] += row.byokCostNanos();
+					long[] sums = byModel.computeIfAbsent(row.model(), (model) -> new long[5]);
 					sums[0] += row.costNanos();
-					sums[1] += row.promptTokens();
-					sums[2] += row.completionTokens();
-					sums[3] += row.requests();
+					sums[1] += row.byokCostNanos();
+					sums[2] += row.promptTokens();
+					sums[3] += row.completionTokens();
+					sums[4] += row.requests();
 					ObjectNode day = days.addObject().put("day", row.day().toString()).put("model", row.model());
-					usage(day, row.costNanos(), row.promptTokens(), row.completionTokens(), row.requests());
+					usage(day, row.costNanos(), row.byokCostNanos(), row.promptTokens(), row.completionTokens(),
+							row.requests());
 				}
-				json.put("usd", Money.decimal(total));
+				json.put("usd", Money.decimal(total[0]));
+				json.put("byok_usd", Money.decimal(total[1]));
 				ArrayNode models = json.putArray("models");
 				byModel.forEach((model, sums) -> usage(models.addObject().put("model", model), sums[0], sums[1], sums[2],
-						sums[3]));
+						sums[3], sums[4]));
 				json.set("days", days);
 				if (budget != null) {
 					long[] spentReserved = found.getT2();
@@ -213,8 +217,11 @@ public final class AdminKeysHandler {
 		});
 	}
 
-	private static void usage(ObjectNode json, long nanos, long prompt, long completion, long requests) {
+	/** A spend entry: {@code usd} debited, {@code byok_usd} paid by the caller with its own provider key. */
+	private static void usage(ObjectNode json, long nanos, long byokNanos, long prompt, long completion,
+			long requests) {
 		json.put("usd", Money.decimal(nanos))
+			.put("byok_usd", Money.decimal(byokNanos))
 			.put("prompt_tokens", prompt)
 			.put("completion_tokens", completion)
 			.put("requests", requests);

@@ -5,6 +5,7 @@ import java.time.Instant;
 
 import dev.junction.gateway.auth.ClientIdentity;
 import dev.junction.gateway.auth.KeyLookup;
+import dev.junction.gateway.error.InvalidRequestException;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
@@ -62,6 +63,29 @@ public final class KeyService implements KeyLookup {
 	/** The key {@code id} as it is now. */
 	public Mono<VirtualKey> current(String id) {
 		return this.cache.get(id);
+	}
+
+	/**
+	 * The key {@code id} if it is active and may call {@code model} (as the client named it);
+	 * otherwise the client's 401, or 403 naming the models it may use.
+	 */
+	public Mono<VirtualKey> admit(String id, String model) {
+		return current(id).switchIfEmpty(Mono.error(InvalidRequestException::unauthorized)).flatMap((key) -> {
+			if (!key.activeAt(now())) {
+				return Mono.error(InvalidRequestException.unauthorized());
+			}
+			if (!key.allows(model)) {
+				return Mono.error(InvalidRequestException.forbidden("This key may not use the model '" + model
+						+ "'; it may use " + String.join(", ", key.models()) + "."));
+			}
+			return Mono.just(key);
+		});
+	}
+
+	/** Completes when {@code client} may call {@code model}: it is not a virtual key, or one {@link #admit} admits. */
+	public Mono<Void> check(String client, String model) {
+		String id = idOf(client);
+		return (id != null) ? admit(id, model).then() : Mono.empty();
 	}
 
 	/** Forgets what this instance read of a key that was created or changed here. */

@@ -166,6 +166,16 @@ public final class KeyStore {
 	/** Adds one request's cost and tokens to a key's spend for a day and model. */
 	public Mono<Void> recordSpend(String key, LocalDate day, String model, long cost, long promptTokens,
 			long completionTokens) {
+		return recordSpend(key, day, model, cost, promptTokens, completionTokens, false);
+	}
+
+	/**
+	 * Adds one request's cost and tokens to a key's spend for a day and model; the cost of one
+	 * the caller paid the provider for with its own key is kept apart.
+	 */
+	public Mono<Void> recordSpend(String key, LocalDate day, String model, long cost, long promptTokens,
+			long completionTokens, boolean callerPaid) {
+		String costColumn = callerPaid ? "byok_cost_nanos" : "cost_nanos";
 		String id = "s:" + key + ":" + day + ":" + model;
 		Mono<Void> ensure = this.knownRows.contains(id) ? Mono.empty()
 				: this.db.sql("INSERT INTO virtual_key_spend (key_id, spend_day, model) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
@@ -175,7 +185,7 @@ public final class KeyStore {
 					.then()
 					.doOnSuccess((done) -> this.knownRows.add(id));
 		return ensure.then(this.db
-			.sql("UPDATE virtual_key_spend SET cost_nanos = cost_nanos + $1, prompt_tokens = prompt_tokens + $2, "
+			.sql("UPDATE virtual_key_spend SET " + costColumn + " = " + costColumn + " + $1, prompt_tokens = prompt_tokens + $2, "
 					+ "completion_tokens = completion_tokens + $3, requests = requests + 1 "
 					+ "WHERE key_id = $4 AND spend_day = $5 AND model = $6")
 			.bind(0, cost)
@@ -190,13 +200,14 @@ public final class KeyStore {
 	/** A key's spend per day and model between two days, both included. */
 	public Flux<SpendRow> spend(String key, LocalDate from, LocalDate to) {
 		return this.db
-			.sql("SELECT spend_day, model, cost_nanos, prompt_tokens, completion_tokens, requests FROM virtual_key_spend "
+			.sql("SELECT spend_day, model, cost_nanos, byok_cost_nanos, prompt_tokens, completion_tokens, requests FROM virtual_key_spend "
 					+ "WHERE key_id = $1 AND spend_day >= $2 AND spend_day <= $3 ORDER BY spend_day, model")
 			.bind(0, key)
 			.bind(1, from.toString())
 			.bind(2, to.toString())
 			.map((row) -> new SpendRow(LocalDate.parse(row.get("spend_day", String.class)), row.get("model", String.class),
-					row.get("cost_nanos", Long.class), row.get("prompt_tokens", Long.class),
+					row.get("cost_nanos", Long.class), row.get("byok_cost_nanos", Long.class),
+					row.get("prompt_tokens", Long.class),
 					row.get("completion_tokens", Long.class), row.get("requests", Long.class)))
 			.all();
 	}
@@ -219,12 +230,13 @@ public final class KeyStore {
 	 * @param day the UTC day
 	 * @param model the model that answered
 	 * @param costNanos what it cost, in nano-dollars
+	 * @param byokCostNanos what the requests the caller paid for with its own provider key cost, in nano-dollars
 	 * @param promptTokens tokens read
 	 * @param completionTokens tokens generated
-	 * @param requests requests charged
+	 * @param requests requests recorded, those paid by the caller included
 	 */
-	public record SpendRow(LocalDate day, String model, long costNanos, long promptTokens, long completionTokens,
-			long requests) {
+	public record SpendRow(LocalDate day, String model, long costNanos, long byokCostNanos, long promptTokens,
+			long completionTokens, long requests) {
 	}
 
 }

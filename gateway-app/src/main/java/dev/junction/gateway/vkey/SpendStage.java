@@ -14,7 +14,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import dev.junction.gateway.cost.Price;
 import dev.junction.gateway.cost.PriceTable;
 import dev.junction.gateway.error.DeniedException;
-import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
@@ -45,7 +44,9 @@ import tools.jackson.databind.JsonNode;
  * from {@code max_tokens} and the request's size at the route's dearest price, and settled
  * from the real usage after it; a stream the client cancels before its usage arrives is
  * charged for its prompt and the chunks it received. Runs after routing, once per request,
- * so retries and fallbacks below it are charged once.
+ * so retries and fallbacks below it are charged once. A call with the caller's own provider
+ * key is priced and recorded as paid by the caller, not debited from the budget; counting
+ * tokens is not charged.
  */
 public final class SpendStage implements ChatStage {
 
@@ -84,15 +85,10 @@ public final class SpendStage implements ChatStage {
 			return metered(exchange, null, Reservation.NONE, next.apply(exchange, attempt));
 		}
 		KeyService keys = this.keys;
-		return keys.current(id).switchIfEmpty(Mono.error(InvalidRequestException::unauthorized)).flatMapMany((key) -> {
+		return keys.admit(id, exchange.request().model()).flatMapMany((key) -> {
 			Instant now = keys.now();
-			if (!key.activeAt(now)) {
-				return Flux.error(InvalidRequestException.unauthorized());
-			}
-			String model = exchange.request().model();
-			if (!key.allows(model)) {
-				return Flux.error(InvalidRequestException.forbidden("This key may not use the model '" + model
-						+ "'; it may use " + String.join(", ", key.models()) + "."));
+			if (!debitsBudget(exchange)) {
+				return takeRequest(key).thenMany(metered(exchange, key, Reservation.NONE, next.apply(exchange, attempt)));
 			}
 			long promptTokens = promptEstimate(exchange);
 			long maxTokens = (exchange.request().maxTokens() != null) ? exchange.request().maxTokens()
@@ -100,6 +96,16 @@ public final class SpendStage implements ChatStage {
 			return takeRequest(key).then(reserve(exchange, key, now, promptTokens, maxTokens))
 				.flatMapMany((reservation) -> metered(exchange, key, reservation, next.apply(exchange, attempt)));
 		});
+	}
+
+	/**
+	 * Whether the request is paid from the key's budget: not one the caller pays the provider
+	 * for with its own key, nor one the provider does not charge for (token counting). Those
+	 * reserve nothing from the budget or the token limit.
+	 */
+	private static boolean debitsBudget(ChatExchange exchange) {
+		NativeRequest original = exchange.request().original();
+		return exchange.callerKey() == null && (original == null || original.api().billed());
 	}
 
 	/** The call, watched for its usage, and charged once when it ends however it ends. */
@@ -142,7 +148,7 @@ public final class SpendStage implements ChatStage {
 		Mono<Void> budget = (reservation.period() != null)
 				? store.settleBudget(key.id(), reservation.period(), reservation.nanos(), cost) : Mono.empty();
 		Mono<Void> spend = charged ? store.recordSpend(key.id(), LocalDate.now(ZoneOffset.UTC), target.toString(), cost,
-				usage.promptTokens(), usage.completionTokens()) : Mono.empty();
+				usage.promptTokens(), usage.completionTokens(), exchange.callerKey() != null) : Mono.empty();
 		if (reservation.tokens() > 0) {
 			long used = charged ? usage.totalTokens() : 0;
 			this.buckets.adjust(tokenBucket(key), perMinute(key.tokensPerMinute()), reservation.tokens() - used);

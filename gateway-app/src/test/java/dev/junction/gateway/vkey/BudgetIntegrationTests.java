@@ -15,6 +15,7 @@ import java.util.UUID;
 import dev.junction.gateway.support.AdminApi;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
+import dev.junction.gateway.support.RawHttp;
 import dev.junction.gateway.support.RunningGateway;
 import dev.junction.mock.MockProviderServer;
 import org.junit.jupiter.api.AfterAll;
@@ -239,6 +240,167 @@ class BudgetIntegrationTests {
 		assertThat(charged % 2).as("two equal calls: %s", usage).isZero();
 		assertThat(charged / 2).isEqualTo(20 * MINI_OUTPUT + (charged / 2 - 20 * MINI_OUTPUT) / MINI_INPUT * MINI_INPUT);
 		assertThat(spend.path("models").get(0).path("model").asString()).isEqualTo("emu/gpt-4o-mini");
+	}
+
+	@Test
+	void chargesAStreamedFallbackOnceAtTheFallbacksPriceAndNothingForTheFailedAttempt() {
+		Key key = newKey("{\"name\":\"streamed-fallback\",\"budget\":{\"usd\":1,\"period\":\"monthly\"}}");
+		long failed = down.stats().route(dev.junction.mock.stats.Route.CHAT_COMPLETIONS).errors();
+		RawHttp.Chunked stream = RawHttp.postForTrailers(gateway.port(), "/v1/chat/completions",
+				"Bearer " + key.secret(), streamBody("smart", 50));
+		assertThat(stream.status()).as(stream.body()).isEqualTo(200);
+		assertThat(down.stats().route(dev.junction.mock.stats.Route.CHAT_COMPLETIONS).errors())
+			.as("the first target failed before the fallback answered")
+			.isGreaterThan(failed);
+		long expected = cost(streamedUsage(stream.body()));
+		JsonNode spend = awaitSpend(key, 1);
+		assertThat(nanos(spend.path("usd"))).isEqualTo(expected);
+		assertThat(nanos(spend.path("budget").path("spent_usd"))).isEqualTo(expected);
+		assertThat(nanos(spend.path("budget").path("reserved_usd"))).isZero();
+		assertThat(spend.path("models")).hasSize(1);
+		assertThat(spend.path("models").get(0).path("model").asString()).isEqualTo("emu/gpt-4o-mini");
+		assertThat(stream.trailers().get("x-request-cost")).isEqualTo(usd(expected));
+	}
+
+	@Test
+	void sendsAStreamsCostAsATrailerAfterItsReservedBudgetInTheHeaders() {
+		Key key = newKey("{\"name\":\"trailers\",\"budget\":{\"usd\":1,\"period\":\"monthly\"}}");
+		// Five chunks 50 ms apart: the headers are sent with the first, the usage comes with the last.
+		RawHttp.Chunked stream = RawHttp.postForTrailers(gateway.port(), "/v1/chat/completions",
+				"Bearer " + key.secret(), streamBody("slow/gpt-4o-mini", 5));
+		assertThat(stream.status()).as(stream.body()).isEqualTo(200);
+		assertThat(stream.body()).endsWith("data: [DONE]\n\n");
+		assertThat(stream.headers().get("trailer")).isEqualTo("X-Request-Cost, X-Budget-Remaining");
+		assertThat(stream.headers()).doesNotContainKey("x-request-cost").containsEntry("x-budget-limit", "1");
+		long reserved = java.math.BigDecimal.ONE.subtract(new java.math.BigDecimal(stream.headers().get("x-budget-remaining")))
+			.movePointRight(9)
+			.longValueExact();
+		long expected = cost(streamedUsage(stream.body()));
+		assertThat(reserved).as("the reservation counts as spent while the stream runs").isGreaterThan(expected);
+		assertThat(stream.trailers()).containsEntry("x-request-cost", usd(expected))
+			.containsEntry("x-budget-remaining", usd(1_000_000_000L - expected));
+		assertThat(nanos(awaitSpend(key, 1).path("usd"))).isEqualTo(expected);
+	}
+
+	@Test
+	void theOpenAiSdkReadsAStreamThatEndsWithCostTrailers() {
+		Key key = newKey("{\"name\":\"sdk-stream\",\"budget\":{\"usd\":1,\"period\":\"monthly\"}}");
+		com.openai.client.OpenAIClient client = com.openai.client.okhttp.OpenAIOkHttpClient.builder()
+			.baseUrl(gateway.baseUrl() + "/v1")
+			.apiKey(key.secret())
+			.maxRetries(0)
+			.timeout(java.time.Duration.ofSeconds(20))
+			.build();
+		StringBuilder text = new StringBuilder();
+		try (com.openai.core.http.StreamResponse<com.openai.models.chat.completions.ChatCompletionChunk> stream = client
+			.chat()
+			.completions()
+			.createStreaming(com.openai.models.chat.completions.ChatCompletionCreateParams.builder()
+				.model("emu/gpt-4o-mini")
+				.maxCompletionTokens(50)
+				.addUserMessage("hi")
+				.build())) {
+			stream.stream()
+				.forEach((chunk) -> chunk.choices().forEach((choice) -> choice.delta().content().ifPresent(text::append)));
+		}
+		finally {
+			client.close();
+		}
+		assertThat(text).isNotEmpty();
+		assertThat(nanos(awaitSpend(key, 1).path("usd"))).isPositive();
+	}
+
+	@Test
+	void saysWhatAnRpcCallAndABatchCostAndWhatTheyLeftOfTheBudget() {
+		Key key = newKey("{\"name\":\"rpc-headers\",\"budget\":{\"usd\":1,\"period\":\"monthly\"}}");
+		String call = "{\"jsonrpc\":\"2.0\",\"method\":\"ai.generateText\",\"params\":{\"content\":\"hi\",\"maxTokens\":50},\"id\":%d}";
+		HttpResponse<String> single = Http.post(gateway.baseUrl() + "/rpc", "Bearer " + key.secret(), call.formatted(1));
+		assertThat(single.statusCode()).as(single.body()).isEqualTo(200);
+		long first = rpcCost(Json.parse(single.body()).path("result"));
+		assertThat(single.headers().firstValue("x-request-cost")).hasValue(usd(first));
+		assertThat(single.headers().firstValue("x-budget-limit")).hasValue("1");
+		assertThat(single.headers().firstValue("x-budget-reset")).isPresent();
+		assertThat(single.headers().firstValue("x-budget-remaining")).hasValue(usd(1_000_000_000L - first));
+		awaitSpend(key, 1);
+
+		HttpResponse<String> trpc = Http.post(gateway.baseUrl() + "/trpc/ai.generateText", "Bearer " + key.secret(),
+				"{\"content\":\"hi\",\"maxTokens\":50}");
+		assertThat(trpc.statusCode()).as(trpc.body()).isEqualTo(200);
+		long second = rpcCost(Json.parse(trpc.body()).path("result").path("data"));
+		assertThat(trpc.headers().firstValue("x-request-cost")).hasValue(usd(second));
+		assertThat(trpc.headers().firstValue("x-budget-remaining")).hasValue(usd(1_000_000_000L - first - second));
+		awaitSpend(key, 2);
+
+		HttpResponse<String> batch = Http.post(gateway.baseUrl() + "/rpc", "Bearer " + key.secret(),
+				"[" + call.formatted(3) + "," + call.formatted(4)
+						+ ",{\"jsonrpc\":\"2.0\",\"method\":\"ai.listProviders\",\"id\":5}]");
+		assertThat(batch.statusCode()).as(batch.body()).isEqualTo(200);
+		JsonNode answers = Json.parse(batch.body());
+		long batchCost = rpcCost(answers.get(0).path("result")) + rpcCost(answers.get(1).path("result"));
+		assertThat(batch.headers().firstValue("x-request-cost")).as("the sum of the batch's calls").hasValue(usd(batchCost));
+		long spent = nanos(awaitSpend(key, 4).path("usd"));
+		assertThat(spent).isEqualTo(first + second + batchCost);
+		long remaining = new java.math.BigDecimal(batch.headers().firstValue("x-budget-remaining").orElseThrow())
+			.movePointRight(9)
+			.longValueExact();
+		assertThat(remaining).as("never more than is left after the batch").isLessThanOrEqualTo(1_000_000_000L - spent)
+			.isPositive();
+
+		HttpResponse<String> trpcBatch = Http.post(
+				gateway.baseUrl() + "/trpc/ai.generateText,ai.generateText?batch=1", "Bearer " + key.secret(),
+				"{\"0\":{\"content\":\"hi\",\"maxTokens\":50},\"1\":{\"content\":\"hello\",\"maxTokens\":50}}");
+		assertThat(trpcBatch.statusCode()).as(trpcBatch.body()).isEqualTo(200);
+		JsonNode results = Json.parse(trpcBatch.body());
+		assertThat(trpcBatch.headers().firstValue("x-request-cost")).hasValue(usd(
+				rpcCost(results.get(0).path("result").path("data")) + rpcCost(results.get(1).path("result").path("data"))));
+	}
+
+	@Test
+	void chargesNothingToTheBudgetForACallWithTheCallersOwnKeyButRecordsItsCostApart() {
+		// $0.000001 leaves no room for any request's reservation.
+		Key key = newKey("{\"name\":\"byok\",\"budget\":{\"usd\":0.000001,\"period\":\"monthly\"}}");
+		String params = "\"content\":\"hi\",\"model\":\"emu/gpt-4o-mini\",\"maxTokens\":50";
+		HttpResponse<String> refused = Http.post(gateway.baseUrl() + "/rpc", "Bearer " + key.secret(),
+				"{\"jsonrpc\":\"2.0\",\"method\":\"ai.generateText\",\"params\":{" + params + "},\"id\":1}");
+		assertThat(Json.parse(refused.body()).path("error").path("data").path("code").asString())
+			.isEqualTo("budget_exceeded");
+		HttpResponse<String> own = Http.post(gateway.baseUrl() + "/rpc", "Bearer " + key.secret(),
+				"{\"jsonrpc\":\"2.0\",\"method\":\"ai.generateText\",\"params\":{" + params
+						+ ",\"apiKey\":\"sk-caller-own-key-0123456789\"},\"id\":2}");
+		assertThat(own.statusCode()).as(own.body()).isEqualTo(200);
+		long cost = rpcCost(Json.parse(own.body()).path("result"));
+		assertThat(cost).isPositive();
+		assertThat(own.headers().firstValue("x-request-cost")).as("its cost at list price").hasValue(usd(cost));
+		assertThat(own.headers().firstValue("x-budget-remaining")).isEmpty();
+		JsonNode spend = awaitSpend(key, 1);
+		assertThat(nanos(spend.path("usd"))).as("not debited").isZero();
+		assertThat(nanos(spend.path("byok_usd"))).isEqualTo(cost);
+		assertThat(nanos(spend.path("days").get(0).path("byok_usd"))).isEqualTo(cost);
+		assertThat(spend.path("days").get(0).path("completion_tokens").asLong()).isEqualTo(20);
+		assertThat(nanos(spend.path("budget").path("spent_usd"))).isZero();
+		assertThat(nanos(spend.path("budget").path("reserved_usd"))).isZero();
+	}
+
+	/** A chat stream of {@code model} that asks for its usage. */
+	private static String streamBody(String model, int maxTokens) {
+		return "{\"model\":\"" + model + "\",\"max_tokens\":" + maxTokens + ",\"stream\":true,\"stream_options\":{\"include_usage\":true},"
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+	}
+
+	/** The usage of a chat stream's final usage chunk. */
+	private static JsonNode streamedUsage(String body) {
+		return body.lines()
+			.filter((line) -> line.startsWith("data: {"))
+			.map((line) -> Json.parse(line.substring("data: ".length())).path("usage"))
+			.filter(JsonNode::isObject)
+			.reduce((first, last) -> last)
+			.orElseThrow(() -> new AssertionError("no usage in " + body));
+	}
+
+	/** What an ai.generateText answer's usage costs at gpt-4o-mini. */
+	private static long rpcCost(JsonNode result) {
+		JsonNode usage = result.path("usage");
+		return usage.path("promptTokens").asLong() * MINI_INPUT + usage.path("completionTokens").asLong() * MINI_OUTPUT;
 	}
 
 	private static HttpResponse<String> chat(Key key, String model, boolean stream, int maxTokens) {
