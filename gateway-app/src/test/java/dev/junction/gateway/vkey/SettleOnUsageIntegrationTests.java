@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 import dev.junction.gateway.support.AdminApi;
 import dev.junction.gateway.support.Http;
@@ -42,24 +43,30 @@ class SettleOnUsageIntegrationTests {
 
 	private static RunningGateway gateway;
 
+	/** A gateway whose configured key has a token limit per minute. */
+	private static RunningGateway limited;
+
 	private static AdminApi admin;
 
 	@BeforeAll
 	static void start() {
 		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 5, "mock.stream-chunks", 1,
 				"mock.chunk-delay-ms", 1000));
-		gateway = RunningGateway.start(List.of("junction.auth.admin-keys[0]=admin-secret",
-				"junction.auth.keys[0]=limited-secret", "junction.rate-limit.tokens=150",
-				"junction.cache.enabled=false",
-				"junction.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-				"junction.providers.emu.type=openai", "junction.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emu.keys[0].value=sk-emu"));
+		List<String> common = List.of("junction.cache.enabled=false", "junction.providers.emu.type=openai",
+				"junction.providers.emu.base-url=" + emulator.openAiBaseUrl(), "junction.providers.emu.keys[0].value=sk-emu");
+		gateway = RunningGateway.start(Stream.concat(common.stream(), Stream.of("junction.auth.admin-keys[0]=admin-secret",
+				"junction.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"))
+			.toList());
+		limited = RunningGateway.start(Stream.concat(common.stream(),
+				Stream.of("junction.auth.keys[0]=limited-secret", "junction.rate-limit.tokens=150"))
+			.toList());
 		admin = new AdminApi(gateway.baseUrl(), "admin-secret");
 	}
 
 	@AfterAll
 	static void stop() {
 		gateway.close();
+		limited.close();
 		emulator.close();
 	}
 
@@ -68,7 +75,7 @@ class SettleOnUsageIntegrationTests {
 		String bearer = "Bearer " + admin.create("{\"name\":\"tokens\",\"rate_limit\":{\"tokens_per_minute\":200}}")
 			.path("key")
 			.asString();
-		assertNextRequestAfterUsageIsServed(bearer);
+		assertNextRequestAfterUsageIsServed(gateway, bearer);
 	}
 
 	@Test
@@ -77,17 +84,17 @@ class SettleOnUsageIntegrationTests {
 		String bearer = "Bearer " + admin.create("{\"name\":\"budget\",\"budget\":{\"usd\":0.0001,\"period\":\"monthly\"}}")
 			.path("key")
 			.asString();
-		assertNextRequestAfterUsageIsServed(bearer);
+		assertNextRequestAfterUsageIsServed(gateway, bearer);
 	}
 
 	@Test
 	void aRequestRightAfterAStreamsUsageIsNotRefusedForTheGatewayKeysTokensTheStreamDidNotUse() throws Exception {
-		assertNextRequestAfterUsageIsServed("Bearer limited-secret");
+		assertNextRequestAfterUsageIsServed(limited, "Bearer limited-secret");
 	}
 
-	private static void assertNextRequestAfterUsageIsServed(String bearer) throws Exception {
+	private static void assertNextRequestAfterUsageIsServed(RunningGateway target, String bearer) throws Exception {
 		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-		HttpRequest stream = HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/chat/completions"))
+		HttpRequest stream = HttpRequest.newBuilder(URI.create(target.baseUrl() + "/v1/chat/completions"))
 			.header("Authorization", bearer)
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(STREAM))
@@ -101,7 +108,7 @@ class SettleOnUsageIntegrationTests {
 				assertThat(line).doesNotContain("[DONE]");
 			}
 			assertThat(line).as("the usage chunk").isNotNull();
-			HttpResponse<String> next = Http.post(gateway.baseUrl() + "/v1/chat/completions", bearer, CHAT);
+			HttpResponse<String> next = Http.post(target.baseUrl() + "/v1/chat/completions", bearer, CHAT);
 			assertThat(next.statusCode()).as("asked before the stream ended: %s", next.body()).isEqualTo(200);
 			while ((line = lines.readLine()) != null && !line.contains("[DONE]")) {
 				// The rest of the stream.
