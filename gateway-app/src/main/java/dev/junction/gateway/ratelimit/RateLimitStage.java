@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import dev.junction.gateway.error.DeniedException;
@@ -60,12 +60,23 @@ public final class RateLimitStage implements ChatStage {
 	@Override
 	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
 		return reserve(exchange).flatMapMany((reserved) -> {
-			AtomicReference<Usage> usage = new AtomicReference<>();
-			return next.apply(exchange, attempt).doOnNext((output) -> {
-				if (output.usage() != null) {
-					usage.set(output.usage());
+			if (reserved == 0) {
+				return next.apply(exchange, attempt);
+			}
+			// Tokens given back so far; settled when the usage arrives, before its output is handed on.
+			AtomicLong refunded = new AtomicLong(Long.MIN_VALUE);
+			return next.apply(exchange, attempt).concatMap((output) -> {
+				if (output.usage() == null) {
+					return Mono.just(output);
 				}
-			}).doFinally((signal) -> settle(exchange, reserved, usage.get()));
+				CompletableFuture<Optional<Void>> settled = settle(exchange, reserved, output.usage(), refunded);
+				return settled.isDone() ? Mono.just(output)
+						: Mono.fromFuture(settled).onErrorResume((error) -> Mono.empty()).thenReturn(output);
+			}).doFinally((signal) -> {
+				if (refunded.get() == Long.MIN_VALUE) {
+					settle(exchange, reserved, null, refunded);
+				}
+			});
 		});
 	}
 
@@ -131,15 +142,20 @@ public final class RateLimitStage implements ChatStage {
 		return guarded(this.store.tryConsume("junction:rl:req:" + client, this.requests, 1));
 	}
 
-	/** Gives back what was reserved but not used, or takes what was used beyond it. */
-	private void settle(ChatExchange exchange, long reserved, Usage usage) {
-		if (reserved == 0) {
-			return;
-		}
+	/**
+	 * Gives back what was reserved but not used, or takes what was used beyond it; a later report of
+	 * the same call's usage corrects what an earlier one settled.
+	 */
+	private CompletableFuture<Optional<Void>> settle(ChatExchange exchange, long reserved, Usage usage,
+			AtomicLong refunded) {
 		long used = (usage != null && !exchange.servedFromCache()) ? usage.totalTokens() : 0;
-		if (used != reserved) {
-			guarded(this.store.adjust(tokenKey(exchange.client()), this.tokens, reserved - used));
+		long refund = reserved - used;
+		long before = refunded.getAndSet(refund);
+		long delta = refund - ((before == Long.MIN_VALUE) ? 0 : before);
+		if (delta == 0) {
+			return CompletableFuture.completedFuture(Optional.empty());
 		}
+		return guarded(this.store.adjust(tokenKey(exchange.client()), this.tokens, delta));
 	}
 
 	private long tokensFor(ChatExchange exchange) {

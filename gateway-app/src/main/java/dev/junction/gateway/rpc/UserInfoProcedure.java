@@ -97,9 +97,9 @@ final class UserInfoProcedure {
 	private static Mono<KeyFacts> facts(KeyService keys, VirtualKey key) {
 		Budget budget = key.budget();
 		Mono<long[]> state = (budget != null)
-				? keys.store().budgetState(key.id(), budget.period().start(keys.now()))
+				? keys.budgets().state(key.id(), budget.period().start(keys.now()))
 				: Mono.just(new long[] { 0, 0 });
-		return keys.store()
+		return keys.spend()
 			.spend(key.id(), LocalDate.EPOCH, LocalDate.now(ZoneOffset.UTC))
 			.collectList()
 			.zipWith(state, (spend, spentReserved) -> new KeyFacts(key, spend, spentReserved));

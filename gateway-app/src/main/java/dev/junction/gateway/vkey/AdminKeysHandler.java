@@ -173,9 +173,9 @@ public final class AdminKeysHandler {
 		return find(request).flatMap((key) -> {
 			Budget budget = key.budget();
 			Instant now = this.keys.now();
-			Mono<long[]> state = (budget != null) ? this.keys.store().budgetState(key.id(), budget.period().start(now))
+			Mono<long[]> state = (budget != null) ? this.keys.budgets().state(key.id(), budget.period().start(now))
 					: Mono.just(new long[] { 0, 0 });
-			return this.keys.store().spend(key.id(), from, to).collectList().zipWith(state).flatMap((found) -> {
+			return this.keys.spend().spend(key.id(), from, to).collectList().zipWith(state).flatMap((found) -> {
 				ObjectNode json = this.mapper.createObjectNode().put("object", "spend").put("id", key.id());
 				json.put("from", from.toString()).put("to", to.toString());
 				long[] total = new long[2];

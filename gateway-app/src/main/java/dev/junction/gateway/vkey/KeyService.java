@@ -25,14 +25,30 @@ public final class KeyService implements KeyLookup {
 
 	private final KeyCache cache;
 
-	public KeyService(KeyStore store, KeyCache cache, Clock clock) {
+	private final BudgetLeases budgets;
+
+	private final SpendBuffer spend;
+
+	public KeyService(KeyStore store, KeyCache cache, BudgetLeases budgets, SpendBuffer spend, Clock clock) {
 		this.store = store;
 		this.cache = cache;
+		this.budgets = budgets;
+		this.spend = spend;
 		this.clock = clock;
 	}
 
 	public KeyStore store() {
 		return this.store;
+	}
+
+	/** Budget reservations, and the budgets' state with this instance's part written. */
+	public BudgetLeases budgets() {
+		return this.budgets;
+	}
+
+	/** Spend recorded behind the requests, and read with this instance's part written. */
+	public SpendBuffer spend() {
+		return this.spend;
 	}
 
 	public Instant now() {

@@ -15,9 +15,9 @@ import reactor.core.publisher.Mono;
 import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
- * Virtual keys, their budgets and their spend, in PostgreSQL or H2 through R2DBC. Budget
- * reservations are one conditional {@code UPDATE}, so instances sharing a PostgreSQL never
- * reserve more than the budget between them. On PostgreSQL every key written is announced on
+ * Virtual keys, their budgets and their spend, in PostgreSQL or H2 through R2DBC. Blocks of
+ * budget are taken with one conditional {@code UPDATE}, so instances sharing a PostgreSQL never
+ * hold more than the budget between them. On PostgreSQL every key written is announced on
  * {@link #CHANNEL} with its id, in the statement that writes it.
  */
 public final class KeyStore {
@@ -123,25 +123,30 @@ public final class KeyStore {
 	}
 
 	/**
-	 * Reserves {@code nanos} of {@code key}'s budget for the period starting {@code start} if what is
-	 * spent and reserved leaves room for it under {@code limit}; emits what is then spent and
-	 * reserved in the period, or nothing when the budget has no room.
+	 * Takes a block of up to {@code want} nano-dollars of {@code key}'s budget for the period starting
+	 * {@code start}, bounded by what is left under {@code limit}, if at least {@code need} is left: one
+	 * conditional {@code UPDATE}. Emits [granted, spent and reserved after it]; nothing when less than
+	 * {@code need} is left.
 	 */
-	public Mono<Long> reserve(String key, LocalDate start, long nanos, long limit) {
-		String update = "UPDATE virtual_key_budgets SET reserved_nanos = reserved_nanos + $1 WHERE key_id = $2 "
-				+ "AND period_start = $3 AND spent_nanos + reserved_nanos + $1 <= $4";
-		String sql = this.postgres ? update + " RETURNING spent_nanos + reserved_nanos AS used"
-				: "SELECT spent_nanos + reserved_nanos AS used FROM FINAL TABLE (" + update + ")";
+	public Mono<long[]> lease(String key, LocalDate start, long want, long need, long limit) {
+		String grant = "LEAST($1, $4 - spent_nanos - reserved_nanos)";
+		String update = "UPDATE virtual_key_budgets SET reserved_nanos = reserved_nanos + " + grant
+				+ ", last_lease_nanos = " + grant
+				+ " WHERE key_id = $2 AND period_start = $3 AND spent_nanos + reserved_nanos + $5 <= $4";
+		String columns = "last_lease_nanos AS granted, spent_nanos + reserved_nanos AS used";
+		String sql = this.postgres ? update + " RETURNING " + columns
+				: "SELECT " + columns + " FROM FINAL TABLE (" + update + ")";
 		return ensureBudgetRow(key, start).then(this.db.sql(sql)
-			.bind(0, nanos)
+			.bind(0, want)
 			.bind(1, key)
 			.bind(2, start.toString())
 			.bind(3, limit)
-			.map((row) -> row.get("used", Long.class))
+			.bind(4, need)
+			.map((row) -> new long[] { row.get("granted", Long.class), row.get("used", Long.class) })
 			.one());
 	}
 
-	/** Gives back a reservation and records what the request really cost. */
+	/** Gives back {@code reserved} of a key's reserved budget and adds {@code cost} to what it spent. */
 	public Mono<Void> settleBudget(String key, LocalDate start, long reserved, long cost) {
 		return ensureBudgetRow(key, start).then(this.db
 			.sql("UPDATE virtual_key_budgets SET reserved_nanos = reserved_nanos - $1, spent_nanos = spent_nanos + $2 "
@@ -163,19 +168,12 @@ public final class KeyStore {
 			.defaultIfEmpty(new long[] { 0, 0 });
 	}
 
-	/** Adds one request's cost and tokens to a key's spend for a day and model. */
-	public Mono<Void> recordSpend(String key, LocalDate day, String model, long cost, long promptTokens,
-			long completionTokens) {
-		return recordSpend(key, day, model, cost, promptTokens, completionTokens, false);
-	}
-
 	/**
-	 * Adds one request's cost and tokens to a key's spend for a day and model; the cost of one
-	 * the caller paid the provider for with its own key is kept apart.
+	 * Adds requests' cost and tokens to a key's spend for a day and model; {@code byokCost} is the
+	 * cost of requests the caller paid the provider for with its own key, kept apart.
 	 */
-	public Mono<Void> recordSpend(String key, LocalDate day, String model, long cost, long promptTokens,
-			long completionTokens, boolean callerPaid) {
-		String costColumn = callerPaid ? "byok_cost_nanos" : "cost_nanos";
+	public Mono<Void> recordSpend(String key, LocalDate day, String model, long cost, long byokCost,
+			long promptTokens, long completionTokens, long requests) {
 		String id = "s:" + key + ":" + day + ":" + model;
 		Mono<Void> ensure = this.knownRows.contains(id) ? Mono.empty()
 				: this.db.sql("INSERT INTO virtual_key_spend (key_id, spend_day, model) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
@@ -185,8 +183,8 @@ public final class KeyStore {
 					.then()
 					.doOnSuccess((done) -> this.knownRows.add(id));
 		return ensure.then(this.db
-			.sql("UPDATE virtual_key_spend SET " + costColumn + " = " + costColumn + " + $1, prompt_tokens = prompt_tokens + $2, "
-					+ "completion_tokens = completion_tokens + $3, requests = requests + 1 "
+			.sql("UPDATE virtual_key_spend SET cost_nanos = cost_nanos + $1, byok_cost_nanos = byok_cost_nanos + $8, "
+					+ "prompt_tokens = prompt_tokens + $2, completion_tokens = completion_tokens + $3, requests = requests + $7 "
 					+ "WHERE key_id = $4 AND spend_day = $5 AND model = $6")
 			.bind(0, cost)
 			.bind(1, promptTokens)
@@ -194,6 +192,8 @@ public final class KeyStore {
 			.bind(3, key)
 			.bind(4, day.toString())
 			.bind(5, model)
+			.bind(6, requests)
+			.bind(7, byokCost)
 			.then());
 	}
 

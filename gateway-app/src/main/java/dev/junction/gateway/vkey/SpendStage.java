@@ -9,7 +9,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 import dev.junction.gateway.cost.Price;
 import dev.junction.gateway.cost.PriceTable;
@@ -108,54 +107,94 @@ public final class SpendStage implements ChatStage {
 		return exchange.callerKey() == null && (original == null || original.api().billed());
 	}
 
-	/** The call, watched for its usage, and charged once when it ends however it ends. */
+	/**
+	 * The call, watched for its usage: the budget and token reservations are settled when the usage
+	 * arrives, before the output that carries it is handed on, and the request is charged once when
+	 * it ends however it ends.
+	 */
 	private <T extends ChatOutput> Flux<T> metered(ChatExchange exchange, @Nullable VirtualKey key,
 			Reservation reservation, Flux<T> call) {
-		AtomicReference<Usage> usage = new AtomicReference<>();
-		AtomicLong chunks = new AtomicLong();
-		return call.doOnNext((output) -> {
+		Charge charge = new Charge();
+		return call.concatMap((output) -> {
 			Usage reported = output.usage();
-			if (reported != null && reported != Usage.NONE) {
-				usage.set(reported);
-				Target target = exchange.target();
-				if (target != null && !exchange.servedFromCache()) {
-					exchange.costNanos(this.prices.priceOf(target.toString()).nanos(reported));
-				}
+			if (reported == null || reported == Usage.NONE) {
+				charge.chunks.incrementAndGet();
+				return Mono.just(output);
 			}
-			else {
-				chunks.incrementAndGet();
-			}
-		}).doFinally((signal) -> settle(exchange, key, reservation, usage.get(), chunks.get(), signal));
+			CompletableFuture<Void> settled = settle(exchange, key, reservation, charge, reported);
+			return settled.isDone() ? Mono.just(output)
+					: Mono.fromFuture(settled).onErrorResume((error) -> Mono.empty()).thenReturn(output);
+		}).doFinally((signal) -> finish(exchange, key, reservation, charge, signal));
 	}
 
-	private void settle(ChatExchange exchange, @Nullable VirtualKey key, Reservation reservation,
-			@Nullable Usage reported, long chunks, SignalType signal) {
+	/** Charges {@code usage} (replacing what an earlier report of the same call charged); null charges nothing. */
+	private CompletableFuture<Void> settle(ChatExchange exchange, @Nullable VirtualKey key, Reservation reservation,
+			Charge charge, @Nullable Usage usage) {
 		Target target = exchange.target();
-		Usage usage = reported;
-		if (usage == null && signal == SignalType.CANCEL && target != null && exchange.upstreamNanos() > 0) {
-			// Cancelled before the provider reported usage: what it read, and a token per chunk received.
-			usage = new Usage(reservation.promptTokens(), chunks);
-		}
 		boolean charged = usage != null && target != null && !exchange.servedFromCache();
 		long cost = charged ? this.prices.priceOf(target.toString()).nanos(usage) : 0;
 		if (charged) {
-			this.metrics.record((key != null) ? key.id() : null, target, usage, cost);
+			exchange.costNanos(cost);
 		}
 		if (key == null) {
-			return;
+			synchronized (charge) {
+				charge.usage = usage;
+				charge.cost = cost;
+			}
+			return CompletableFuture.completedFuture(null);
 		}
-		KeyStore store = this.keys.store();
-		Mono<Void> budget = (reservation.period() != null)
-				? store.settleBudget(key.id(), reservation.period(), reservation.nanos(), cost) : Mono.empty();
-		Mono<Void> spend = charged ? store.recordSpend(key.id(), LocalDate.now(ZoneOffset.UTC), target.toString(), cost,
-				usage.promptTokens(), usage.completionTokens(), exchange.callerKey() != null) : Mono.empty();
-		if (reservation.tokens() > 0) {
-			long used = charged ? usage.totalTokens() : 0;
-			this.buckets.adjust(tokenBucket(key), perMinute(key.tokensPerMinute()), reservation.tokens() - used);
+		long tokens;
+		synchronized (charge) {
+			if (reservation.hold() != null) {
+				reservation.hold().settle(cost);
+			}
+			if (charged) {
+				Usage before = (charge.usage != null) ? charge.usage : Usage.NONE;
+				this.keys.spend().add(key.id(), LocalDate.now(ZoneOffset.UTC), target.toString(), cost - charge.cost,
+						usage.promptTokens() - before.promptTokens(), usage.completionTokens() - before.completionTokens(),
+						(charge.usage == null) ? 1 : 0, exchange.callerKey() != null);
+				charge.usage = usage;
+				charge.cost = cost;
+			}
+			long refund = reservation.tokens() - (charged ? usage.totalTokens() : 0);
+			tokens = refund - charge.refunded;
+			charge.refunded = refund;
+			charge.settled = true;
 		}
-		budget.then(spend)
-			.subscribe(null, (error) -> logger.warn("Could not record the spend of key {}: {}", key.id(),
-					error.getMessage()));
+		if (reservation.tokens() == 0 || tokens == 0) {
+			return CompletableFuture.completedFuture(null);
+		}
+		return this.buckets.adjust(tokenBucket(key), perMinute(key.tokensPerMinute()), tokens);
+	}
+
+	/** Settles a call that ended without usage, and counts what it cost. */
+	private void finish(ChatExchange exchange, @Nullable VirtualKey key, Reservation reservation, Charge charge,
+			SignalType signal) {
+		boolean settled;
+		synchronized (charge) {
+			settled = charge.settled || charge.usage != null;
+		}
+		if (!settled) {
+			Usage usage = null;
+			if (signal == SignalType.CANCEL && exchange.target() != null && exchange.upstreamNanos() > 0) {
+				// Cancelled before the provider reported usage: what it read, and a token per chunk received.
+				usage = new Usage(reservation.promptTokens(), charge.chunks.get());
+			}
+			settle(exchange, key, reservation, charge, usage).exceptionally((error) -> {
+				logger.warn("Could not give back the token reservation of key {}: {}", key.id(), error.getMessage());
+				return null;
+			});
+		}
+		Target target = exchange.target();
+		Usage usage;
+		long cost;
+		synchronized (charge) {
+			usage = charge.usage;
+			cost = charge.cost;
+		}
+		if (usage != null && target != null && !exchange.servedFromCache()) {
+			this.metrics.record((key != null) ? key.id() : null, target, usage, cost);
+		}
 	}
 
 	private Mono<Void> takeRequest(VirtualKey key) {
@@ -182,34 +221,31 @@ public final class SpendStage implements ChatStage {
 									+ " per minute.", wait(probe)))));
 		Budget budget = key.budget();
 		if (budget == null) {
-			return tokenReservation.map((taken) -> new Reservation(null, 0, taken, promptTokens));
+			return tokenReservation.map((taken) -> new Reservation(null, taken, promptTokens));
 		}
 		long nanos = ceiling(exchange.route(), promptTokens, maxTokens);
 		LocalDate period = budget.period().start(now);
 		Instant end = budget.period().end(now);
 		return tokenReservation.flatMap((taken) -> {
 			AtomicBoolean handedOn = new AtomicBoolean();
-			CompletableFuture<Optional<Long>> reserved = this.keys.store()
+			CompletableFuture<Optional<BudgetLeases.Hold>> reserved = this.keys.budgets()
 				.reserve(key.id(), period, nanos, budget.nanos())
 				.map(Optional::of)
 				.defaultIfEmpty(Optional.empty())
 				.toFuture();
 			return Mono.fromFuture(reserved, true)
-				// Cancelled before the store answered: give back whatever it takes.
+				// Cancelled before the reservation was made: give back whatever it takes.
 				.doOnCancel(() -> {
 					if (!handedOn.get()) {
-						reserved.thenAccept((used) -> used.ifPresent((ignored) -> this.keys.store()
-							.settleBudget(key.id(), period, nanos, 0)
-							.subscribe(null, (error) -> logger.warn("Could not give back a reservation: {}",
-									error.getMessage()))));
+						reserved.thenAccept((hold) -> hold.ifPresent(BudgetLeases.Hold::release));
 						if (taken > 0) {
 							this.buckets.adjust(tokenBucket(key), perMinute(tokenLimit), taken);
 						}
 					}
 				})
-				.flatMap((used) -> {
+				.flatMap((hold) -> {
 					handedOn.set(true);
-					if (used.isEmpty()) {
+					if (hold.isEmpty()) {
 						if (taken > 0) {
 							this.buckets.adjust(tokenBucket(key), perMinute(tokenLimit), taken);
 						}
@@ -220,9 +256,9 @@ public final class SpendStage implements ChatStage {
 								+ " for this request (its prompt and max_tokens at the model's price).",
 								(end != null) ? Duration.between(now, end) : null));
 					}
-					exchange.budget(new ChatExchange.BudgetStatus(budget.nanos(), used.get(), nanos,
+					exchange.budget(new ChatExchange.BudgetStatus(budget.nanos(), hold.get().usedNanos(), nanos,
 							(end != null) ? Math.max(0, Duration.between(now, end).toSeconds()) : -1));
-					return Mono.just(new Reservation(period, nanos, taken, promptTokens));
+					return Mono.just(new Reservation(hold.get(), taken, promptTokens));
 				});
 		});
 	}
@@ -283,14 +319,28 @@ public final class SpendStage implements ChatStage {
 	/**
 	 * What a request holds until it is settled.
 	 *
-	 * @param period the budget period it reserved in, null without a budget
-	 * @param nanos nano-dollars reserved
+	 * @param hold its budget reservation, null without a budget
 	 * @param tokens tokens reserved from the key's token limit
 	 * @param promptTokens the estimate of its prompt's tokens
 	 */
-	private record Reservation(@Nullable LocalDate period, long nanos, long tokens, long promptTokens) {
+	private record Reservation(BudgetLeases.@Nullable Hold hold, long tokens, long promptTokens) {
 
-		static final Reservation NONE = new Reservation(null, 0, 0, 0);
+		static final Reservation NONE = new Reservation(null, 0, 0);
+
+	}
+
+	/** What a call has been charged so far. Guarded by its own monitor. */
+	private static final class Charge {
+
+		final AtomicLong chunks = new AtomicLong();
+
+		@Nullable Usage usage;
+
+		long cost;
+
+		long refunded;
+
+		boolean settled;
 
 	}
 

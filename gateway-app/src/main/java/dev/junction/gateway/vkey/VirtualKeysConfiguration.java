@@ -4,6 +4,7 @@ import java.time.Clock;
 
 import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.chat.RequestBodies;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.r2dbc.pool.ConnectionPool;
 import tools.jackson.databind.ObjectMapper;
@@ -53,8 +54,32 @@ public class VirtualKeysConfiguration {
 	}
 
 	@Bean
-	KeyService keyService(KeyStore store, KeyCache cache) {
-		return new KeyService(store, cache, Clock.systemUTC());
+	BudgetLeases budgetLeases(KeyStore store, VirtualKeysProperties properties, MeterRegistry registry) {
+		return new BudgetLeases(store, properties.lease(), System::nanoTime, writeErrors(registry, "budget"));
+	}
+
+	@Bean
+	SpendBuffer spendBuffer(KeyStore store, MeterRegistry registry) {
+		return new SpendBuffer(store, writeErrors(registry, "spend"));
+	}
+
+	@Bean(destroyMethod = "close")
+	WriteBehind writeBehind(BudgetLeases leases, SpendBuffer spend, VirtualKeysProperties properties) {
+		return new WriteBehind(leases, spend, properties.flushInterval());
+	}
+
+	@Bean
+	KeyService keyService(KeyStore store, KeyCache cache, BudgetLeases leases, SpendBuffer spend,
+			WriteBehind writeBehind) {
+		return new KeyService(store, cache, leases, spend, Clock.systemUTC());
+	}
+
+	private static Runnable writeErrors(MeterRegistry registry, String what) {
+		Counter counter = Counter.builder(WriteBehind.ERRORS)
+			.description("Writes of spend or budget to the key database that failed and will be tried again")
+			.tag("what", what)
+			.register(registry);
+		return counter::increment;
 	}
 
 	@Bean

@@ -17,13 +17,45 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param metricsMaxKeys key ids that get their own series in the cost and token metrics;
  * keys beyond these are counted under {@code key="other"}
  * @param cacheMaxKeys keys each instance keeps in memory (and ids it remembers as unknown)
+ * @param lease the blocks of budget each instance takes from the database
+ * @param flushInterval how often spend and spent budget are written to the database
  */
 @ConfigurationProperties(VirtualKeysProperties.PREFIX)
 public record VirtualKeysProperties(@DefaultValue Db db, @DefaultValue("4096") long defaultMaxTokens,
-		@DefaultValue("1000") int metricsMaxKeys, @DefaultValue("10000") long cacheMaxKeys) {
+		@DefaultValue("1000") int metricsMaxKeys, @DefaultValue("10000") long cacheMaxKeys, @DefaultValue Lease lease,
+		@DefaultValue("1s") Duration flushInterval) {
+
+	public VirtualKeysProperties {
+		if (flushInterval.isNegative() || flushInterval.isZero()) {
+			throw new IllegalStateException(PREFIX + ".flush-interval must be positive, not " + flushInterval);
+		}
+	}
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.virtual-keys";
+
+	/**
+	 * Blocks of a key's budget an instance takes from the database and serves reservations from.
+	 *
+	 * @param fraction a block's share of the budget
+	 * @param minUsd the smallest block, in US dollars
+	 * @param maxUsd the largest block, in US dollars
+	 * @param idleTimeout how long a block goes unused before what is left of it is given back
+	 */
+	public record Lease(@DefaultValue("0.05") double fraction, @DefaultValue("0.0001") double minUsd,
+			@DefaultValue("1") double maxUsd, @DefaultValue("2s") Duration idleTimeout) {
+
+		public Lease {
+			if (!(fraction > 0 && fraction <= 1)) {
+				throw new IllegalStateException(PREFIX + ".lease.fraction must be above 0 and at most 1, not " + fraction);
+			}
+			if (minUsd < 0 || maxUsd < minUsd) {
+				throw new IllegalStateException(PREFIX + ".lease.min-usd (" + minUsd + ") must be at least 0 and at most "
+						+ PREFIX + ".lease.max-usd (" + maxUsd + ")");
+			}
+		}
+
+	}
 
 	/**
 	 * The database.
