@@ -8,6 +8,7 @@ import java.util.Set;
 
 import dev.junction.gateway.auth.ClientIdentity;
 import dev.junction.gateway.pipeline.ChatExchange;
+import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.routing.Route;
 import org.jspecify.annotations.Nullable;
@@ -21,7 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
  * namespace. A sampled request (temperature above 0, or no temperature on a provider whose
  * default samples, and no {@code seed}) is never cached unless the request or its alias
  * asks for it. A request with the caller's own provider key sees only entries made with that
- * key, even in a shared namespace.
+ * key, even in a shared namespace. A Responses request that may be passed through to a
+ * provider serving the Responses API natively is never cached.
  */
 public final class CachePolicy {
 
@@ -45,6 +47,9 @@ public final class CachePolicy {
 	/** Whether the exchange's answer may be served from the cache and stored in it. */
 	public boolean cacheable(ChatExchange exchange) {
 		Route route = exchange.route();
+		if (route != null && passedThroughResponses(exchange, route)) {
+			return false;
+		}
 		if (route == null || !sampled(exchange.request().body(), route)) {
 			return true;
 		}
@@ -77,6 +82,17 @@ public final class CachePolicy {
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	/**
+	 * Whether a Responses request may reach a provider that serves it natively: its answer
+	 * carries the upstream's own response id, which may be stored and continued upstream, so
+	 * a repeat would hand out one id twice.
+	 */
+	private boolean passedThroughResponses(ChatExchange exchange, Route route) {
+		return exchange.request().api() == ClientApi.RESPONSES && route.targets()
+			.stream()
+			.anyMatch((target) -> this.providers.get(target.provider()).provider().speaks(ClientApi.RESPONSES));
 	}
 
 	private boolean sampled(ObjectNode body, Route route) {

@@ -46,6 +46,7 @@ import dev.junction.gateway.chat.RequestBodies;
 import dev.junction.gateway.error.AnthropicErrors;
 import dev.junction.gateway.error.OpenAiErrorWebExceptionHandler;
 import dev.junction.gateway.messages.MessagesHandler;
+import dev.junction.gateway.messages.MessagesProperties;
 import dev.junction.gateway.responses.ResponsesHandler;
 import dev.junction.gateway.embeddings.EmbeddingsHandler;
 import dev.junction.gateway.chat.EntryPoints;
@@ -63,6 +64,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import tools.jackson.databind.ObjectMapper;
 
+import org.springframework.ai.embedding.EmbeddingModel;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -76,8 +79,11 @@ import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 public class GatewayConfiguration {
 
 	@Bean
-	ProviderRegistry providerRegistry(GatewayProperties properties, ObjectMapper mapper, Environment environment) {
-		return new ProviderFactory(mapper, environment).create(properties);
+	ProviderRegistry providerRegistry(GatewayProperties properties, ObjectMapper mapper, Environment environment,
+			ListableBeanFactory beans) {
+		return new ProviderFactory(mapper, environment,
+				(name) -> beans.containsBean(name) && beans.isTypeMatch(name, EmbeddingModel.class)
+						? beans.getBean(name, EmbeddingModel.class) : null).create(properties);
 	}
 
 	@Bean
@@ -223,8 +229,8 @@ public class GatewayConfiguration {
 
 	@Bean
 	MessagesHandler messagesHandler(ChatPipeline pipeline, EntryPoints entryPoints, ObjectMapper mapper,
-			AnthropicErrors anthropic, ModelRouter router, ProviderRegistry providers, ObjectProvider<KeyService> keys) {
-		return new MessagesHandler(pipeline, entryPoints, mapper, anthropic, router, providers, keys.getIfAvailable());
+			AnthropicErrors anthropic, MessagesProperties messages) {
+		return new MessagesHandler(pipeline, entryPoints, mapper, anthropic, messages.pingInterval());
 	}
 
 

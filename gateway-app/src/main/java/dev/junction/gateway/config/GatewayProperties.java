@@ -59,12 +59,16 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	 * @param nativeResponses whether an openai provider's upstream serves the Responses API
 	 * ({@code /responses}), so that Responses requests reach it unchanged rather than translated;
 	 * unset: true for OpenAI's own API, false for other OpenAI-compatible base URLs
+	 * @param embeddingModel the name of the Spring AI {@code EmbeddingModel} bean that serves
+	 * {@code /v1/embeddings} for a provider served through Spring AI (anthropic), which has no
+	 * embedding model of its own
 	 */
 	public record Provider(@Nullable ProviderType type, @Nullable String baseUrl, @Nullable List<Key> keys,
 			@Nullable Duration timeout, @Nullable Duration connectTimeout, @Nullable Integer maxConnections,
 			@Nullable List<String> models, @Nullable Integer defaultMaxTokens, @Nullable Integer concurrency,
 			@Nullable Integer queueSize, @Nullable Duration maxQueueWait, @Nullable Boolean dropExcess,
-			@Nullable Duration keyRest, @Nullable Duration keyCooldown, @Nullable Boolean nativeResponses) {
+			@Nullable Duration keyRest, @Nullable Duration keyCooldown, @Nullable Boolean nativeResponses,
+			@Nullable String embeddingModel) {
 
 		/** This provider with every unset value taken from {@code defaults}. */
 		public Provider withDefaults(Provider defaults) {
@@ -75,13 +79,13 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 					or(this.concurrency, defaults.concurrency), or(this.queueSize, defaults.queueSize),
 					or(this.maxQueueWait, defaults.maxQueueWait), or(this.dropExcess, defaults.dropExcess),
 					or(this.keyRest, defaults.keyRest), or(this.keyCooldown, defaults.keyCooldown),
-					or(this.nativeResponses, defaults.nativeResponses));
+					or(this.nativeResponses, defaults.nativeResponses), or(this.embeddingModel, defaults.embeddingModel));
 		}
 
 		/** A provider of a type with nothing else set. */
 		public static Provider ofType(ProviderType type) {
 			return new Provider(type, null, null, null, null, null, null, null, null, null, null, null, null, null,
-					null);
+					null, null);
 		}
 
 		private static <T> @Nullable T or(@Nullable T value, @Nullable T fallback) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import dev.junction.gateway.config.GatewayProperties.Provider;
 import dev.junction.gateway.provider.ChatProvider;
@@ -22,6 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.ObjectMapper;
 
+import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.boot.context.properties.bind.BindResult;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
@@ -58,9 +60,22 @@ public final class ProviderFactory {
 
 	private final Environment environment;
 
+	private final Function<String, @Nullable EmbeddingModel> embeddingModels;
+
 	public ProviderFactory(ObjectMapper mapper, Environment environment) {
+		this(mapper, environment, (name) -> null);
+	}
+
+	/**
+	 * @param mapper JSON
+	 * @param environment for keys in the environment and deprecated settings
+	 * @param embeddingModels the {@link EmbeddingModel} bean of a name, or null if there is none
+	 */
+	public ProviderFactory(ObjectMapper mapper, Environment environment,
+			Function<String, @Nullable EmbeddingModel> embeddingModels) {
 		this.mapper = mapper;
 		this.environment = environment;
+		this.embeddingModels = embeddingModels;
 	}
 
 	public ProviderRegistry create(GatewayProperties properties) {
@@ -95,6 +110,10 @@ public final class ProviderFactory {
 			throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
 					+ ".native-responses applies to openai providers only");
 		}
+		if (provider.type() != ProviderType.ANTHROPIC && StringUtils.hasText(provider.embeddingModel())) {
+			throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
+					+ ".embedding-model applies to providers served through Spring AI (anthropic) only");
+		}
 		List<String> models = (provider.models() != null) ? provider.models() : List.of();
 		Duration timeout = timeout(name, provider);
 		return switch (provider.type()) {
@@ -115,9 +134,22 @@ public final class ProviderFactory {
 						provider.defaultMaxTokens(), timeout,
 						(provider.connectTimeout() != null) ? provider.connectTimeout() : DEFAULT_CONNECT_TIMEOUT,
 						(provider.maxConnections() != null) ? provider.maxConnections() : DEFAULT_MAX_CONNECTIONS, models,
-						this.mapper);
+						this.mapper, embeddingModel(name, provider));
 			}
 		};
+	}
+
+	/** The embedding model a provider is configured with, or null; a missing bean fails start-up. */
+	private @Nullable EmbeddingModel embeddingModel(String name, Provider provider) {
+		if (!StringUtils.hasText(provider.embeddingModel())) {
+			return null;
+		}
+		EmbeddingModel model = this.embeddingModels.apply(provider.embeddingModel());
+		if (model == null) {
+			throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name + ".embedding-model: no "
+					+ "EmbeddingModel bean is named '" + provider.embeddingModel() + "'");
+		}
+		return model;
 	}
 
 	/**
@@ -207,7 +239,7 @@ public final class ProviderFactory {
 		String key = this.environment.getProperty(variable);
 		if (StringUtils.hasText(key) && !configured.containsKey(name)) {
 			configured.put(name, new Provider(type, null, List.of(new GatewayProperties.Key(key, 1, null)), null, null,
-					null, null, null, null, null, null, null, null, null, null));
+					null, null, null, null, null, null, null, null, null, null, null));
 		}
 	}
 

@@ -1,10 +1,11 @@
 package dev.junction.gateway.messages;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.junction.gateway.auth.ClientIdentity;
 import dev.junction.gateway.chat.EntryPoints;
 import dev.junction.gateway.chat.SseEvent;
 import dev.junction.gateway.error.AnthropicErrors;
@@ -15,10 +16,7 @@ import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.NativeRequest;
-import dev.junction.gateway.provider.ProviderRegistry;
-import dev.junction.gateway.routing.ModelRouter;
-import dev.junction.gateway.vkey.KeyService;
-import org.jspecify.annotations.Nullable;
+import dev.junction.gateway.provider.Usage;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -37,7 +35,8 @@ import org.springframework.web.server.ServerWebExchange;
  * client's request unchanged ({@code anthropic-version} and {@code anthropic-beta} included)
  * and its answer reaches the client as sent; any other gets the chat completion that stands
  * for it, and its answer is turned back into a message or into the Messages event stream.
- * Token counts come from a provider that counts them, or are estimated.
+ * Token counts come from a provider that counts them, or are estimated. A stream silent for
+ * long gets {@code ping} events ({@link MessagesProperties#pingInterval()}).
  */
 public final class MessagesHandler {
 
@@ -55,26 +54,19 @@ public final class MessagesHandler {
 
 	private final AnthropicErrors errors;
 
-	private final ModelRouter router;
-
-	private final ProviderRegistry providers;
-
 	private final MessagesToChat toChat;
 
 	private final ChatToMessages toMessages;
 
-	private final @Nullable KeyService keys;
+	private final Duration pingInterval;
 
-	/** @param keys the virtual keys, null when they are off */
 	public MessagesHandler(ChatPipeline pipeline, EntryPoints entry, ObjectMapper mapper, AnthropicErrors errors,
-			ModelRouter router, ProviderRegistry providers, @Nullable KeyService keys) {
-		this.keys = keys;
+			Duration pingInterval) {
+		this.pingInterval = pingInterval;
 		this.pipeline = pipeline;
 		this.entry = entry;
 		this.mapper = mapper;
 		this.errors = errors;
-		this.router = router;
-		this.providers = providers;
 		this.toChat = new MessagesToChat(mapper);
 		this.toMessages = new ChatToMessages(mapper);
 	}
@@ -91,7 +83,8 @@ public final class MessagesHandler {
 				return this.pipeline.complete(exchange)
 					.flatMap((result) -> EntryPoints.json(message(result, model, exchange)));
 			}
-			return this.entry.events(this.pipeline.stream(exchange), (chunks) -> events(chunks, model),
+			return this.entry.events(StreamPings.around(this.pipeline.stream(exchange), this.pingInterval),
+					(chunks) -> events(chunks, model),
 					(failure) -> new SseEvent("error", this.errors.tree(failure, exchange.requestId()).toString()),
 					exchange.requestId());
 		});
@@ -101,23 +94,23 @@ public final class MessagesHandler {
 		ServerWebExchange web = request.exchange();
 		return this.entry.body(web).flatMap((body) -> {
 			MessagesToChat.validate(body, false);
-			String model = body.path("model").stringValue();
-			String provider = this.router.resolve(model).primary().provider();
-			if (!this.providers.get(provider).provider().speaks(ClientApi.ANTHROPIC_COUNT_TOKENS)) {
-				// Not charged, but only for models the client's key may use, as through the pipeline.
-				Mono<Void> admitted = (this.keys != null) ? this.keys.check(ClientIdentity.of(web), model) : Mono.empty();
-				return admitted.then(Mono.defer(() -> {
-					ObjectNode count = this.mapper.createObjectNode().put("input_tokens", TokenEstimate.of(body));
-					return ServerResponse.ok()
-						.contentType(MediaType.APPLICATION_JSON)
-						.header(TOKEN_COUNT, "estimate")
-						.bodyValue(this.mapper.writeValueAsBytes(count));
-				}));
-			}
-			ChatRequest chat = ChatRequest.nativeOnly(model, false,
-					original(ClientApi.ANTHROPIC_COUNT_TOKENS, body, web), null);
+			AtomicBoolean estimated = new AtomicBoolean();
+			ChatRequest chat = ChatRequest.standingIn(body.path("model").stringValue(),
+					original(ClientApi.ANTHROPIC_COUNT_TOKENS, body, web), () -> {
+						estimated.set(true);
+						ObjectNode count = this.mapper.createObjectNode().put("input_tokens", TokenEstimate.of(body));
+						return new ChatResult(this.mapper.writeValueAsBytes(count), Usage.NONE, null, null,
+								ClientApi.ANTHROPIC_COUNT_TOKENS);
+					});
 			return this.pipeline.complete(EntryPoints.exchange(chat, "count_tokens", web))
-				.flatMap((result) -> EntryPoints.json(result.body()));
+				.flatMap((result) -> ServerResponse.ok()
+					.contentType(MediaType.APPLICATION_JSON)
+					.headers((headers) -> {
+						if (estimated.get()) {
+							headers.set(TOKEN_COUNT, "estimate");
+						}
+					})
+					.bodyValue(result.body()));
 		});
 	}
 
@@ -147,6 +140,9 @@ public final class MessagesHandler {
 			ChatToMessagesStream translator = new ChatToMessagesStream(this.mapper, this.toMessages, model);
 			boolean[] nativeStream = { false };
 			return chunks.concatMapIterable((chunk) -> {
+				if (chunk == StreamPings.PING) {
+					return List.of(new SseEvent("ping", chunk.json()));
+				}
 				if (chunk.api() == ClientApi.ANTHROPIC_MESSAGES) {
 					nativeStream[0] = true;
 					return List.of(new SseEvent((chunk.event() != null) ? chunk.event() : "message", chunk.json()));

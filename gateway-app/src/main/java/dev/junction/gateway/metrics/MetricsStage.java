@@ -1,6 +1,7 @@
 package dev.junction.gateway.metrics;
 
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.junction.gateway.error.DeniedException;
@@ -10,6 +11,7 @@ import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
+import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.Usage;
@@ -18,12 +20,19 @@ import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.SignalType;
 
-/** The outermost stage: times every call and counts its tokens, whatever its outcome. */
+/**
+ * The outermost stage: times every call and counts its tokens, whatever its outcome. A stream
+ * whose upstream marked its answer failed ({@link ChatChunk#failed()}) counts as an upstream
+ * error, though the client got every event.
+ */
 public final class MetricsStage implements ChatStage {
 
 	private static final Set<String> ERROR_TYPES = Set.of("invalid_request_error", "authentication_error",
 			"permission_error", "not_found_error", "rate_limit_error", "request_too_large", "server_error",
 			"server_overloaded", "overloaded_error", "api_error", "timeout_error", "upstream_error", "internal_error");
+
+	/** An answer the upstream ended as failed inside a stream that itself ended normally. */
+	private static final GatewayMetrics.Outcome FAILED_ANSWER = new GatewayMetrics.Outcome("upstream_error", 500);
 
 	private final GatewayMetrics metrics;
 
@@ -38,25 +47,32 @@ public final class MetricsStage implements ChatStage {
 	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
 		return Flux.defer(() -> {
 			AtomicReference<Usage> usage = new AtomicReference<>();
+			AtomicBoolean failed = new AtomicBoolean();
 			return next.apply(exchange, attempt).doOnNext((output) -> {
 				if (output.usage() != null) {
 					usage.set(output.usage());
 				}
+				if (output instanceof ChatChunk chunk && chunk.failed()) {
+					failed.set(true);
+				}
 			})
 				.doFinally((signal) -> {
-					if (signal == SignalType.ON_COMPLETE) {
+					if (signal == SignalType.ON_COMPLETE && failed.get()) {
+						record(exchange, FAILED_ANSWER, usage.get(), FAILED_ANSWER.tag());
+					}
+					else if (signal == SignalType.ON_COMPLETE) {
 						record(exchange, GatewayMetrics.Outcome.SUCCESS, usage.get(), null);
 					}
 					else if (signal == SignalType.CANCEL) {
 						record(exchange, GatewayMetrics.Outcome.CANCELLED, usage.get(), null);
 					}
 				})
-				.doOnError((error) -> record(exchange, outcome(error), usage.get(), error));
+				.doOnError((error) -> record(exchange, outcome(error), usage.get(), errorType(error)));
 		});
 	}
 
 	private void record(ChatExchange exchange, GatewayMetrics.Outcome outcome, @Nullable Usage usage,
-			@Nullable Throwable error) {
+			@Nullable String errorType) {
 		Target target = exchange.target();
 		String provider = (target != null) ? target.provider() : "none";
 		String type = (target != null) ? this.providers.get(target.provider()).provider().type().name().toLowerCase()
@@ -64,8 +80,7 @@ public final class MetricsStage implements ChatStage {
 		String model = (target != null) ? target.model() : "none";
 		boolean cached = exchange.servedFromCache();
 		this.metrics.request(outcome, exchange.entryPoint(), cached ? "cache" : provider, cached ? "cache" : type,
-				model, System.nanoTime() - exchange.startNanos(), cached ? null : usage,
-				(error != null) ? errorType(error) : null);
+				model, System.nanoTime() - exchange.startNanos(), cached ? null : usage, errorType);
 	}
 
 	static GatewayMetrics.Outcome outcome(Throwable error) {

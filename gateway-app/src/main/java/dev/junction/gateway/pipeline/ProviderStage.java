@@ -1,8 +1,11 @@
 package dev.junction.gateway.pipeline;
 
+import java.util.function.Supplier;
+
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.ChatRequest;
+import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.KeyPool;
@@ -15,7 +18,8 @@ import reactor.core.publisher.Flux;
  * The last stage: calls the attempt's target with its key (the caller's own, when it brought
  * one) and measures the upstream time. A
  * request sent in another API than Chat Completions goes to a provider that speaks that API
- * as the client sent it, to any other as its chat form; one without a chat form is refused.
+ * as the client sent it, to any other as its chat form; one without a chat form gets the
+ * gateway's own answer where it has one (a token count's estimate), else it is refused.
  */
 public final class ProviderStage implements ChatStage {
 
@@ -26,10 +30,16 @@ public final class ProviderStage implements ChatStage {
 	}
 
 	@Override
+	@SuppressWarnings("unchecked")
 	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
 		return Flux.defer(() -> {
 			Target target = attempt.routed();
 			ChatProvider provider = this.providers.get(target.provider()).provider();
+			Supplier<ChatResult> standIn = attempt.request().standIn();
+			if (standIn != null && !next.mode().streaming() && !provider.speaks(attempt.request().api())) {
+				// A complete call: T is ChatResult.
+				return (Flux<T>) Flux.just(standIn.get());
+			}
 			KeyPool.PooledKey key = attempt.key();
 			String callerKey = exchange.callerKey();
 			String apiKey = (callerKey != null) ? callerKey : (key != null) ? key.value() : null;

@@ -12,9 +12,16 @@ import org.jspecify.annotations.Nullable;
  * only when they asked for {@code stream_options.include_usage}
  * @param api the API the event belongs to
  * @param event the SSE event name, for APIs that name their events
+ * @param failed whether the event ends the answer as failed, though the stream itself ends
+ * normally (a Responses {@code response.failed})
  */
 public record ChatChunk(String json, @Nullable Usage usage, boolean usageOnly, ClientApi api,
-		@Nullable String event) implements ChatOutput {
+		@Nullable String event, boolean failed) implements ChatOutput {
+
+	/** An event of an API's stream. */
+	public ChatChunk(String json, @Nullable Usage usage, boolean usageOnly, ClientApi api, @Nullable String event) {
+		this(json, usage, usageOnly, api, event, false);
+	}
 
 	/** A {@code chat.completion.chunk}. */
 	public ChatChunk(String json, @Nullable Usage usage, boolean usageOnly) {

@@ -15,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * read. The tree is never changed once parsed: what is sent upstream differently (another
  * {@code model}, usage asked for on streams) is sent from a copy. A request that arrived in
  * another API carries the client's original too (see {@link NativeRequest}); one with no
- * chat form (embeddings) can only be served by a provider that speaks its API.
+ * chat form (embeddings) can only be served by a provider that speaks its API, or answered
+ * by the gateway in its stead where it can stand in (a token count's estimate).
  */
 public final class ChatRequest {
 
@@ -33,14 +34,18 @@ public final class ChatRequest {
 
 	private final @Nullable InvalidRequestException noChatForm;
 
+	private final @Nullable Supplier<ChatResult> standIn;
+
 	private ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage,
 			@Nullable NativeRequest original, boolean chatForm) {
-		this(body, model, stream, includeUsage, original, chatForm, null);
+		this(body, model, stream, includeUsage, original, chatForm, null, null);
 	}
 
 	private ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage,
-			@Nullable NativeRequest original, boolean chatForm, @Nullable InvalidRequestException noChatForm) {
+			@Nullable NativeRequest original, boolean chatForm, @Nullable InvalidRequestException noChatForm,
+			@Nullable Supplier<ChatResult> standIn) {
 		this.noChatForm = noChatForm;
+		this.standIn = standIn;
 		this.body = body;
 		this.model = model;
 		this.stream = stream;
@@ -67,7 +72,16 @@ public final class ChatRequest {
 		if (maxTokens != null && maxTokens.canConvertToInt()) {
 			body.put("max_tokens", maxTokens.asInt());
 		}
-		return new ChatRequest(body, model, stream, false, original, false, why);
+		return new ChatRequest(body, model, stream, false, original, false, why, null);
+	}
+
+	/**
+	 * A request without a chat form that the gateway answers itself ({@code standIn}) when
+	 * its provider does not speak its API, after every stage before the provider's call.
+	 */
+	public static ChatRequest standingIn(String model, NativeRequest original, Supplier<ChatResult> standIn) {
+		ChatRequest request = nativeOnly(model, false, original, null);
+		return new ChatRequest(request.body, model, false, false, original, false, null, standIn);
 	}
 
 	/**
@@ -103,6 +117,11 @@ public final class ChatRequest {
 	/** Why no chat completion can stand for the request, when that is more than its API. */
 	public @Nullable InvalidRequestException noChatForm() {
 		return this.noChatForm;
+	}
+
+	/** The gateway's own answer for a provider that does not speak the request's API, if it has one. */
+	public @Nullable Supplier<ChatResult> standIn() {
+		return this.standIn;
 	}
 
 	/** The API the client called. */
@@ -195,7 +214,7 @@ public final class ChatRequest {
 		copy.setAll(this.body);
 		copy.remove(field);
 		return new ChatRequest(copy, this.model, this.stream, this.includeUsage, this.original, this.chatForm,
-				this.noChatForm);
+				this.noChatForm, this.standIn);
 	}
 
 	/** The client's JSON, to read and never to change. */

@@ -98,12 +98,6 @@ public final class KeyService implements KeyLookup {
 		});
 	}
 
-	/** Completes when {@code client} may call {@code model}: it is not a virtual key, or one {@link #admit} admits. */
-	public Mono<Void> check(String client, String model) {
-		String id = idOf(client);
-		return (id != null) ? admit(id, model).then() : Mono.empty();
-	}
-
 	/** Forgets what this instance read of a key that was created or changed here. */
 	public void changed(String id) {
 		this.cache.invalidate(id);

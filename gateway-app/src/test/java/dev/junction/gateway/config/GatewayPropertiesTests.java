@@ -17,7 +17,7 @@ class GatewayPropertiesTests {
 	void toStringShowsNoKeyOrPassword() {
 		GatewayProperties.Provider provider = new GatewayProperties.Provider(ProviderType.OPENAI, null,
 				List.of(new GatewayProperties.Key("sk-provider-secret", 1, null)), null, null, null, null, null, null,
-				null, null, null, null, null, null);
+				null, null, null, null, null, null, null);
 		GatewayProperties properties = new GatewayProperties(Map.of("p", provider), provider, Map.of(),
 				new GatewayProperties.Auth(List.of("gateway-secret"), List.of("admin-secret")),
 				new GatewayProperties.Http(DataSize.ofMegabytes(1), Duration.ofSeconds(30)), new GatewayProperties.RateLimit(0, 0,

@@ -41,7 +41,7 @@ class ProviderFactoryTests {
 	void theProvidersOwnTimeoutWinsOverDeprecatedTimeLimiterSettings() {
 		this.environment.setProperty("resilience4j.timelimiter.instances.slow.timeout-duration", "2s");
 		Provider provider = new Provider(ProviderType.OPENAI, null, null, Duration.ofMillis(500), null, null, null,
-				null, null, null, null, null, null, null, null);
+				null, null, null, null, null, null, null, null, null);
 		assertThat(this.factory.timeout("slow", provider)).isEqualTo(Duration.ofMillis(500));
 	}
 

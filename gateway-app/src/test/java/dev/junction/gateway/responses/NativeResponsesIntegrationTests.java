@@ -39,6 +39,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The Responses API passed through to OpenAI-compatible providers that serve it
@@ -59,6 +60,14 @@ class NativeResponsesIntegrationTests {
 					+ "\"status\":\"completed\",\"output\":[],\"usage\":{\"input_tokens\":41,\"input_tokens_details\":"
 					+ "{\"cached_tokens\":8},\"output_tokens\":13,\"output_tokens_details\":{\"reasoning_tokens\":5},"
 					+ "\"total_tokens\":54}}}");
+
+	/** A stream whose response fails: the events end normally, with {@code response.failed}. */
+	private static final List<String> FAILED_STREAM = List.of(
+			"{\"type\":\"response.created\",\"sequence_number\":0,\"response\":{\"id\":\"resp_fail\",\"object\":"
+					+ "\"response\",\"status\":\"in_progress\",\"output\":[]}}",
+			"{\"type\":\"response.failed\",\"sequence_number\":1,\"response\":{\"id\":\"resp_fail\",\"object\":"
+					+ "\"response\",\"status\":\"failed\",\"error\":{\"code\":\"server_error\",\"message\":"
+					+ "\"The model failed.\"},\"output\":[]}}");
 
 	private static final String ANSWER = "{\"id\":\"resp_rec\",\"object\":\"response\",\"status\":\"completed\","
 			+ "\"previous_response_id\":\"resp_before\",\"output\":[{\"type\":\"message\",\"id\":\"msg_rec\",\"role\":"
@@ -104,7 +113,7 @@ class NativeResponsesIntegrationTests {
 				}
 				if (sent.path("stream").asBoolean(false)) {
 					StringBuilder events = new StringBuilder();
-					for (String event : STREAM) {
+					for (String event : sent.path("input").asString("").equals("fail") ? FAILED_STREAM : STREAM) {
 						events.append("event: ").append(Json.parse(event).path("type").asString()).append("\ndata: ")
 							.append(event).append("\n\n");
 					}
@@ -119,7 +128,7 @@ class NativeResponsesIntegrationTests {
 		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
 		truncating = MockProviderServer.start(Map.of("mock.truncate-stream-after", 4));
 		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
-				"junction.cache.enabled=false", "resilience4j.retry.configs.default.max-attempts=1",
+				"junction.cache.enabled=true", "resilience4j.retry.configs.default.max-attempts=1",
 				"junction.models.chain.targets[0]=gone/gpt-4o-mini",
 				"junction.models.chain.targets[1]=translated/gpt-4o-mini"));
 		properties.addAll(provider("native", emulator.openAiBaseUrl(), "sk-emu", true));
@@ -291,6 +300,47 @@ class NativeResponsesIntegrationTests {
 			}
 		}
 		assertThat(expected).isEqualTo(5);
+	}
+
+	@Test
+	void relaysAFailedResponseAsSentAndCountsItAsAnUpstreamError() {
+		HttpResponse<String> response = post("{\"model\":\"recorded/gpt-failing\",\"input\":\"fail\",\"stream\":true}");
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		List<String> data = new ArrayList<>();
+		for (String line : response.body().split("\n")) {
+			if (line.startsWith("data: ")) {
+				data.add(line.substring(6));
+			}
+		}
+		assertThat(data).isEqualTo(FAILED_STREAM);
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
+				.containsPattern("junction_gateway_requests_seconds_count\\{[^}]*model=\"gpt-failing\"[^}]*"
+						+ "outcome=\"upstream_error\"[^}]*status=\"500\"[^}]*} 1")
+				.containsPattern("gen_ai_client_operation_duration_seconds_count\\{[^}]*error_type=\"upstream_error\"[^}]*"
+						+ "gen_ai_request_model=\"gpt-failing\"[^}]*} 1")
+				.doesNotContainPattern("junction_gateway_requests_seconds_count\\{[^}]*model=\"gpt-failing\"[^}]*"
+						+ "outcome=\"success\""));
+	}
+
+	@Test
+	void neverCachesAPassedThroughResponse() {
+		String body = "{\"model\":\"native/gpt-4o-mini\",\"input\":\"Say hello\",\"temperature\":0}";
+		HttpResponse<String> first = post(body);
+		HttpResponse<String> second = post(body);
+
+		assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+		assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
+		assertThat(Json.parse(second.body()).path("id").asString())
+			.isNotEqualTo(Json.parse(first.body()).path("id").asString());
+		assertThat(emulator.stats().route(Route.RESPONSES).requests()).isEqualTo(2);
+
+		// The same request translated to a chat completion is cached.
+		String translated = body.replace("native/", "translated/");
+		assertThat(post(translated).statusCode()).isEqualTo(200);
+		assertThat(post(translated).statusCode()).isEqualTo(200);
+		assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(1);
 	}
 
 	@Test

@@ -18,9 +18,15 @@ public final class RunningGateway implements AutoCloseable {
 	}
 
 	public static RunningGateway start(List<String> properties) {
+		return start(properties, new Class<?>[0]);
+	}
+
+	/** The gateway with beans of its own from {@code sources}, as an application that embeds it adds them. */
+	public static RunningGateway start(List<String> properties, Class<?>... sources) {
 		List<String> args = new ArrayList<>(List.of("--server.port=0"));
 		properties.forEach((property) -> args.add("--" + property));
-		return new RunningGateway(new SpringApplicationBuilder(GatewayApplication.class).run(args.toArray(String[]::new)));
+		return new RunningGateway(
+				new SpringApplicationBuilder(GatewayApplication.class).sources(sources).run(args.toArray(String[]::new)));
 	}
 
 	public int port() {

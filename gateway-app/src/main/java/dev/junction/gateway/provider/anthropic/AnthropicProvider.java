@@ -13,7 +13,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * An Anthropic provider: chat completions translated through Spring AI, and Anthropic's own
- * Messages API (and token counting) passed through as the client sent it.
+ * Messages API (and token counting) passed through as the client sent it. Embeddings, which
+ * Anthropic does not serve, come from the Spring AI embedding model configured for it, if any.
  */
 final class AnthropicProvider implements ChatProvider {
 
@@ -38,19 +39,21 @@ final class AnthropicProvider implements ChatProvider {
 
 	@Override
 	public boolean speaks(ClientApi api) {
+		return messages(api) || this.chat.speaks(api);
+	}
+
+	private static boolean messages(ClientApi api) {
 		return api == ClientApi.ANTHROPIC_MESSAGES || api == ClientApi.ANTHROPIC_COUNT_TOKENS;
 	}
 
 	@Override
 	public Mono<ChatResult> complete(ProviderRequest request) {
-		return (request.api() == ClientApi.CHAT_COMPLETIONS) ? this.chat.complete(request)
-				: this.messages.complete(request);
+		return messages(request.api()) ? this.messages.complete(request) : this.chat.complete(request);
 	}
 
 	@Override
 	public Flux<ChatChunk> stream(ProviderRequest request) {
-		return (request.api() == ClientApi.CHAT_COMPLETIONS) ? this.chat.stream(request)
-				: this.messages.stream(request);
+		return messages(request.api()) ? this.messages.stream(request) : this.chat.stream(request);
 	}
 
 	@Override

@@ -29,6 +29,7 @@ import tools.jackson.databind.ObjectMapper;
 import org.springframework.ai.anthropic.AnthropicChatModel;
 import org.springframework.ai.anthropic.AnthropicChatOptions;
 import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.util.StringUtils;
 
 /**
@@ -56,10 +57,12 @@ public final class AnthropicProviders {
 	 * @param maxConnections pooled connections of the Messages passthrough
 	 * @param models the configured models
 	 * @param mapper JSON
+	 * @param embeddingModel the Spring AI model that serves the provider's embeddings, or null
+	 * (Spring AI has no Anthropic embedding model)
 	 */
 	public static ChatProvider create(String name, @Nullable String baseUrl, List<ProviderKey> keys,
 			@Nullable Integer defaultMaxTokens, Duration timeout, Duration connectTimeout, int maxConnections,
-			List<String> models, ObjectMapper mapper) {
+			List<String> models, ObjectMapper mapper, @Nullable EmbeddingModel embeddingModel) {
 		int maxTokens = (defaultMaxTokens != null) ? defaultMaxTokens : DEFAULT_MAX_TOKENS;
 		Map<String, ChatModel> byKey = new LinkedHashMap<>();
 		if (keys.isEmpty()) {
@@ -71,7 +74,7 @@ public final class AnthropicProviders {
 		ChatModel first = byKey.values().iterator().next();
 		SpringAiChatProvider chat = new SpringAiChatProvider(name, ProviderType.ANTHROPIC,
 				(apiKey) -> (apiKey != null) ? byKey.getOrDefault(apiKey, first) : first, maxTokens, timeout, models,
-				mapper, (error) -> translate(name, timeout, error), new AnthropicOptions());
+				mapper, (error) -> translate(name, timeout, error), new AnthropicOptions(), embeddingModel);
 		return new AnthropicProvider(chat, new AnthropicMessagesClient(name,
 				StringUtils.hasText(baseUrl) ? baseUrl : DEFAULT_BASE_URL, timeout, connectTimeout, maxConnections,
 				mapper));

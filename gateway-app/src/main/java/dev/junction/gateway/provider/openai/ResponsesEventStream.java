@@ -21,7 +21,8 @@ import tools.jackson.databind.ObjectMapper;
  * The event stream of a Responses API call, each event passed on as the upstream sent it and
  * named by its {@code type}, up to the event that ends the response ({@code response.completed},
  * {@code response.incomplete} or {@code response.failed}), which carries the usage. An
- * {@code error} event, or a body that ends before the last event, is the upstream's failure.
+ * {@code error} event, or a body that ends before the last event, is the upstream's failure;
+ * {@code response.failed} reaches the client as sent, marked as a failed answer.
  */
 final class ResponsesEventStream {
 
@@ -79,7 +80,7 @@ final class ResponsesEventStream {
 			this.done = true;
 			usage = Usage.fromResponses(event.path("response").get("usage"));
 		}
-		return new ChatChunk(data, usage, false, ClientApi.RESPONSES, type);
+		return new ChatChunk(data, usage, false, ClientApi.RESPONSES, type, type.equals("response.failed"));
 	}
 
 	private @Nullable String redact(@Nullable String text) {

@@ -16,6 +16,7 @@ import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
+import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.requestid.RequestId;
@@ -35,6 +36,7 @@ import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.embedding.EmbeddingModel;
 
 /**
  * Any Spring AI {@link ChatModel} behind the OpenAI shape: requests are translated to a
@@ -42,7 +44,8 @@ import org.springframework.ai.chat.prompt.Prompt;
  * {@code chat.completion.chunk} JSON. Spring AI's blocking call runs on the bounded elastic
  * scheduler, never on an event loop. Provider-specific failures are translated by the
  * function given for the provider; a request the model cannot take is the client's error
- * (400), never the provider's.
+ * (400), never the provider's. Embeddings are served by the provider's Spring AI
+ * {@link EmbeddingModel}, when it has one.
  */
 public final class SpringAiChatProvider implements ChatProvider {
 
@@ -66,6 +69,8 @@ public final class SpringAiChatProvider implements ChatProvider {
 
 	private final ProviderOptions options;
 
+	private final @Nullable SpringAiEmbeddings embeddings;
+
 	private final AtomicInteger ids = new AtomicInteger();
 
 	/**
@@ -78,10 +83,12 @@ public final class SpringAiChatProvider implements ChatProvider {
 	 * @param mapper JSON
 	 * @param errors translates the provider's exceptions
 	 * @param options what the model takes beyond Spring AI's portable options
+	 * @param embeddingModel the model that serves embeddings, or null when the provider has none
 	 */
 	public SpringAiChatProvider(String name, ProviderType type, Function<String, ChatModel> models,
 			int defaultMaxTokens, Duration timeout, List<String> modelNames, ObjectMapper mapper,
-			Function<Throwable, GatewayException> errors, ProviderOptions options) {
+			Function<Throwable, GatewayException> errors, ProviderOptions options,
+			@Nullable EmbeddingModel embeddingModel) {
 		this.name = name;
 		this.type = type;
 		this.models = models;
@@ -91,6 +98,8 @@ public final class SpringAiChatProvider implements ChatProvider {
 		this.mapper = mapper;
 		this.errors = errors;
 		this.options = options;
+		this.embeddings = (embeddingModel != null) ? new SpringAiEmbeddings(name, embeddingModel, timeout, mapper)
+				: null;
 	}
 
 	@Override
@@ -109,7 +118,15 @@ public final class SpringAiChatProvider implements ChatProvider {
 	}
 
 	@Override
+	public boolean speaks(ClientApi api) {
+		return api == ClientApi.EMBEDDINGS && this.embeddings != null;
+	}
+
+	@Override
 	public Mono<ChatResult> complete(ProviderRequest request) {
+		if (request.api() == ClientApi.EMBEDDINGS && this.embeddings != null) {
+			return this.embeddings.embed(request);
+		}
 		ChatModel model = this.models.apply(request.apiKey());
 		return Mono.fromSupplier(() -> prompt(request, model))
 			.flatMap((prompt) -> Mono.fromCallable(() -> model.call(prompt))
