@@ -3,6 +3,8 @@ package dev.junction.gateway.metrics;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.junction.gateway.auth.GatewayKeys;
+import dev.junction.gateway.auth.KeyActivity;
 import dev.junction.gateway.error.DeniedException;
 import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
@@ -18,7 +20,10 @@ import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.SignalType;
 
-/** The outermost stage: times every call and counts its tokens, whatever its outcome. */
+/**
+ * The outermost stage: times every call and counts its tokens, whatever its outcome, and
+ * each configured gateway key's calls and tokens ({@link KeyActivity}).
+ */
 public final class MetricsStage implements ChatStage {
 
 	private static final Set<String> ERROR_TYPES = Set.of("invalid_request_error", "authentication_error",
@@ -29,9 +34,15 @@ public final class MetricsStage implements ChatStage {
 
 	private final ProviderRegistry providers;
 
-	public MetricsStage(GatewayMetrics metrics, ProviderRegistry providers) {
+	private final GatewayKeys keys;
+
+	/**
+	 * @param keys the configured gateway keys, whose calls and tokens are counted per key
+	 */
+	public MetricsStage(GatewayMetrics metrics, ProviderRegistry providers, GatewayKeys keys) {
 		this.metrics = metrics;
 		this.providers = providers;
+		this.keys = keys;
 	}
 
 	@Override
@@ -66,6 +77,11 @@ public final class MetricsStage implements ChatStage {
 		this.metrics.request(outcome, exchange.entryPoint(), cached ? "cache" : provider, cached ? "cache" : type,
 				model, System.nanoTime() - exchange.startNanos(), cached ? null : usage,
 				(error != null) ? errorType(error) : null);
+		KeyActivity activity = this.keys.activity(exchange.client());
+		if (activity != null) {
+			activity.record((cached || usage == null) ? 0 : usage.promptTokens() + usage.completionTokens(),
+					System.currentTimeMillis());
+		}
 	}
 
 	static GatewayMetrics.Outcome outcome(Throwable error) {
