@@ -7,6 +7,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
 
@@ -22,11 +23,21 @@ public final class GatewayKeys {
 
 	private final Map<String, String> adminIds;
 
+	private final Map<String, KeyActivity> activity;
+
 	public GatewayKeys(List<String> keys, List<String> adminKeys) {
 		this.ids = keys.stream().distinct().collect(Collectors.toUnmodifiableMap((key) -> key, GatewayKeys::idOf));
 		this.adminIds = adminKeys.stream()
 			.distinct()
 			.collect(Collectors.toUnmodifiableMap((key) -> key, GatewayKeys::idOf));
+		this.activity = Stream.concat(this.ids.values().stream(), this.adminIds.values().stream())
+			.distinct()
+			.collect(Collectors.toUnmodifiableMap((id) -> id, (id) -> new KeyActivity()));
+	}
+
+	/** What the configured key with client id {@code id} did since start, or null if {@code id} is no configured key. */
+	public @Nullable KeyActivity activity(String id) {
+		return this.activity.get(id);
 	}
 
 	/** Whether requests need a key. */

@@ -143,9 +143,10 @@ public class GatewayConfiguration {
 	@Bean
 	ChatPipeline chatPipeline(GatewayProperties properties, GatewayMetrics metrics, ProviderRegistry providers,
 			ModelRouter router, BucketStore buckets, ResponseStore responses, ObjectMapper mapper,
-			MeterRegistry registry, RetryRegistry retries, CircuitBreakerRegistry breakers, SpendStage spend) {
+			MeterRegistry registry, RetryRegistry retries, CircuitBreakerRegistry breakers, SpendStage spend,
+			GatewayKeys gatewayKeys) {
 		List<ChatStage> stages = new ArrayList<>();
-		stages.add(new MetricsStage(metrics, providers));
+		stages.add(new MetricsStage(metrics, providers, gatewayKeys));
 		if (properties.rateLimit().enabled()) {
 			stages.add(new RateLimitStage(rateLimits(properties.rateLimit()), buckets, registry));
 		}

@@ -4,6 +4,8 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.junction.gateway.auth.GatewayKeys;
+import dev.junction.gateway.auth.KeyActivity;
 import dev.junction.gateway.error.DeniedException;
 import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
@@ -21,8 +23,9 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.SignalType;
 
 /**
- * The outermost stage: times every call and counts its tokens, whatever its outcome. A stream
- * whose upstream marked its answer failed ({@link ChatChunk#failed()}) counts as an upstream
+ * The outermost stage: times every call and counts its tokens, whatever its outcome, and
+ * each configured gateway key's calls and tokens ({@link KeyActivity}). A stream whose
+ * upstream marked its answer failed ({@link ChatChunk#failed()}) counts as an upstream
  * error, though the client got every event.
  */
 public final class MetricsStage implements ChatStage {
@@ -38,9 +41,15 @@ public final class MetricsStage implements ChatStage {
 
 	private final ProviderRegistry providers;
 
-	public MetricsStage(GatewayMetrics metrics, ProviderRegistry providers) {
+	private final GatewayKeys keys;
+
+	/**
+	 * @param keys the configured gateway keys, whose calls and tokens are counted per key
+	 */
+	public MetricsStage(GatewayMetrics metrics, ProviderRegistry providers, GatewayKeys keys) {
 		this.metrics = metrics;
 		this.providers = providers;
+		this.keys = keys;
 	}
 
 	@Override
@@ -81,6 +90,11 @@ public final class MetricsStage implements ChatStage {
 		boolean cached = exchange.servedFromCache();
 		this.metrics.request(outcome, exchange.entryPoint(), cached ? "cache" : provider, cached ? "cache" : type,
 				model, System.nanoTime() - exchange.startNanos(), cached ? null : usage, errorType);
+		KeyActivity activity = this.keys.activity(exchange.client());
+		if (activity != null) {
+			activity.record((cached || usage == null) ? 0 : usage.promptTokens() + usage.completionTokens(),
+					System.currentTimeMillis());
+		}
 	}
 
 	static GatewayMetrics.Outcome outcome(Throwable error) {

@@ -40,7 +40,8 @@ public final class PoolStage implements ChatStage {
 			ProviderRegistry.Entry entry = this.providers.get(target.provider());
 			if (exchange.callerKey() != null && !entry.provider().takesCallerKeys()) {
 				return Flux.error(InvalidRequestException.invalidField(CALLER_KEY_PARAM, "Provider '" + target.provider()
-						+ "' does not take a caller's own key: leave out '" + CALLER_KEY_PARAM + "' to use the gateway's."));
+						+ "' does not take a caller's own key (ai.listProvidersBYOK lists those that do): leave out '"
+						+ CALLER_KEY_PARAM + "' to use the gateway's."));
 			}
 			return Flux.usingWhen(entry.limiter().acquire(), (permit) -> (exchange.callerKey() != null)
 					? withCallerKey(exchange, attempt, next, target) : withKey(exchange, attempt, next, entry.keys()),

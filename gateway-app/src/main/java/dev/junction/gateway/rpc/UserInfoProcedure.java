@@ -11,6 +11,7 @@ import java.util.Set;
 
 import dev.junction.gateway.auth.ClientIdentity;
 import dev.junction.gateway.auth.GatewayKeys;
+import dev.junction.gateway.auth.KeyActivity;
 import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.gateway.vkey.Budget;
 import dev.junction.gateway.vkey.KeyService;
@@ -30,7 +31,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code admin.getUserInfo}: who a user is to the gateway, from its keys. A user is a virtual
  * key's owner (all the keys they own), one virtual key ({@code vk_...}), or a configured
  * gateway key by its client id ({@code key:...}, as logs name it). The answer shows ids,
- * names, limits, budgets and recorded usage, never a secret or its hash.
+ * names, limits, budgets and recorded usage, never a secret or its hash. A configured key's
+ * usage and last access are this instance's, counted in memory since it started.
  */
 final class UserInfoProcedure {
 
@@ -42,6 +44,8 @@ final class UserInfoProcedure {
 	private final GatewayKeys gatewayKeys;
 
 	private final GatewayProperties gateway;
+
+	private final Instant started = Instant.now();
 
 	UserInfoProcedure(@Nullable KeyService keys, GatewayKeys gatewayKeys, GatewayProperties gateway) {
 		this.keys = keys;
@@ -113,14 +117,24 @@ final class UserInfoProcedure {
 				list.add("admin");
 			}
 		}
-		// Nothing records when or how much a configured key was used: only virtual keys keep spend.
-		info.putNull("lastAccess");
+		String id = userId.startsWith(ClientIdentity.ofKey("")) ? userId : ClientIdentity.ofKey(userId);
+		// Configured keys keep no spend rows: their activity is counted in memory since start.
+		KeyActivity activity = this.gatewayKeys.activity(id);
+		Instant last = (activity != null) ? activity.lastAccess() : null;
+		info.put("lastAccess", (last != null) ? last.toString() : null);
 		if (usage) {
-			info.putNull("usage");
+			long requests = (activity != null) ? activity.requests() : 0;
+			long tokens = (activity != null) ? activity.tokens() : 0;
+			info.putObject("usage")
+				.put("totalRequests", requests)
+				.put("totalTokens", tokens)
+				.put("averageTokensPerRequest", (requests == 0) ? 0 : (double) tokens / requests)
+				.put("since", this.started.toString())
+				.put("scope", "this gateway instance since it started");
 		}
 		ArrayNode list = info.putArray("keys");
 		ObjectNode key = list.addObject()
-			.put("id", userId.startsWith(ClientIdentity.ofKey("")) ? userId : ClientIdentity.ofKey(userId))
+			.put("id", id)
 			.put("kind", admin ? "configured-admin" : "configured")
 			.put("status", "active");
 		key.putArray("models");

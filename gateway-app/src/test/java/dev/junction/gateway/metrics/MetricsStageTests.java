@@ -3,6 +3,7 @@ package dev.junction.gateway.metrics;
 import java.time.Duration;
 import java.util.List;
 
+import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.error.DeniedException;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.pipeline.Attempt;
@@ -41,7 +42,7 @@ class MetricsStageTests {
 		providers.register(new MockChatProvider("a", List.of("x"), new JsonMapper()),
 				new KeyPool("a", List.of(), Duration.ofSeconds(1), Duration.ofSeconds(1)),
 				new ProviderLimiter("a", 1, 1, Duration.ofSeconds(1), true));
-		this.stage = new MetricsStage(new GatewayMetrics(this.registry), providers);
+		this.stage = new MetricsStage(new GatewayMetrics(this.registry), providers, new GatewayKeys(List.of(), List.of()));
 	}
 
 	@Test

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.test.system.CapturedOutput;
@@ -29,8 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code ai.generateText}'s {@code apiKey}: the caller's own provider key is sent instead of the
  * pool's for that call only, is cached apart, never falls back to another provider, and a
- * refusal of it is the caller's error that leaves the pool and breakers alone. The upstream
- * records the key each request presented.
+ * refusal of it is the caller's error that leaves the pool and breakers alone, for OpenAI
+ * providers ({@code up}, {@code other}: {@code Authorization}) and Anthropic ones
+ * ({@code claude}: {@code x-api-key}). The upstream records the key each request presented.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class CallerKeyIntegrationTests {
@@ -54,13 +57,18 @@ class CallerKeyIntegrationTests {
 	static void start() throws IOException {
 		upstream = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		upstream.createContext("/v1/chat/completions", CallerKeyIntegrationTests::answer);
+		upstream.createContext("/v1/messages", CallerKeyIntegrationTests::answerMessages);
 		upstream.start();
-		String base = "http://127.0.0.1:" + upstream.getAddress().getPort() + "/v1";
+		String origin = "http://127.0.0.1:" + upstream.getAddress().getPort();
+		String base = origin + "/v1";
 		gateway = RunningGateway.start(List.of("junction.cache.enabled=true", "junction.providers.up.type=openai",
 				"junction.providers.up.base-url=" + base, "junction.providers.up.keys[0].value=" + POOL_KEY,
 				"junction.providers.other.type=openai", "junction.providers.other.base-url=" + base,
 				"junction.providers.other.keys[0].value=" + POOL_KEY, "junction.models.chain.targets[0]=up/down",
-				"junction.models.chain.targets[1]=other/m", "junction.providers.local.type=mock",
+				"junction.models.chain.targets[1]=other/m", "junction.providers.claude.type=anthropic",
+				"junction.providers.claude.base-url=" + origin, "junction.providers.claude.keys[0].value=" + POOL_KEY,
+				"junction.models.claude-chain.targets[0]=claude/down", "junction.models.claude-chain.targets[1]=up/m",
+				"junction.providers.local.type=mock",
 				"junction.providers.local.models[0]=echo-1", "resilience4j.retry.configs.default.max-attempts=1"));
 	}
 
@@ -99,6 +107,36 @@ class CallerKeyIntegrationTests {
 					+ answers.incrementAndGet() + "\"},\"finish_reason\":\"stop\"}],"
 					+ "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2,\"total_tokens\":5}}";
 		}
+		send(exchange, status, body);
+	}
+
+	/** Anthropic's Messages API, answering as {@link #answer} does, with the key from {@code x-api-key}. */
+	private static void answerMessages(HttpExchange exchange) throws IOException {
+		JsonNode request = Json.parse(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+		String key = exchange.getRequestHeaders().getFirst("x-api-key");
+		String model = request.path("model").asString();
+		received.add(new String[] { model, key });
+		int status = 200;
+		String body;
+		if (REFUSED_KEY.equals(key)) {
+			status = 401;
+			body = "{\"type\":\"error\",\"error\":{\"type\":\"authentication_error\",\"message\":\"invalid x-api-key "
+					+ key + "\"}}";
+		}
+		else if ("down".equals(model)) {
+			status = 503;
+			body = "{\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"overloaded\"}}";
+		}
+		else {
+			body = "{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"" + model
+					+ "\",\"content\":[{\"type\":\"text\",\"text\":\"answer " + answers.incrementAndGet()
+					+ "\"}],\"stop_reason\":\"end_turn\",\"stop_sequence\":null,"
+					+ "\"usage\":{\"input_tokens\":3,\"output_tokens\":2}}";
+		}
+		send(exchange, status, body);
+	}
+
+	private static void send(HttpExchange exchange, int status, String body) throws IOException {
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		exchange.getResponseHeaders().set("Content-Type", "application/json");
 		exchange.sendResponseHeaders(status, bytes.length);
@@ -106,9 +144,10 @@ class CallerKeyIntegrationTests {
 		exchange.close();
 	}
 
-	@Test
-	void theCallersKeyIsSentForItsCallOnlyAndCachedApart() {
-		String params = "\"content\":\"cache apart\",\"model\":\"up/m\",\"temperature\":0";
+	@ParameterizedTest
+	@ValueSource(strings = { "up/m", "claude/m" })
+	void theCallersKeyIsSentForItsCallOnlyAndCachedApart(String model) {
+		String params = "\"content\":\"cache apart\",\"model\":\"" + model + "\",\"temperature\":0";
 		JsonNode own = generate(params + ",\"apiKey\":\"" + CALLER_KEY + "\"");
 		assertThat(keysSent()).containsExactly(CALLER_KEY);
 
@@ -122,14 +161,15 @@ class CallerKeyIntegrationTests {
 		assertThat(keysSent()).as("the repeated calls are answered from the cache").hasSize(2);
 	}
 
-	@Test
-	void aRefusedCallersKeyIsTheCallersErrorAndLeavesThePoolAndBreakersAlone(CapturedOutput output) {
+	@ParameterizedTest
+	@ValueSource(strings = { "up/m", "claude/m" })
+	void aRefusedCallersKeyIsTheCallersErrorAndLeavesThePoolAndBreakersAlone(String model, CapturedOutput output) {
 		CircuitBreakerRegistry breakers = gateway.context().getBean(CircuitBreakerRegistry.class);
-		generate("\"content\":\"warm up\",\"model\":\"up/m\"");
+		generate("\"content\":\"warm up\",\"model\":\"" + model + "\"");
 		String before = breakers(breakers);
 		received.clear();
 		for (int i = 0; i < 12; i++) {
-			JsonNode error = generate("\"content\":\"refused " + i + "\",\"model\":\"up/m\",\"apiKey\":\"" + REFUSED_KEY
+			JsonNode error = generate("\"content\":\"refused " + i + "\",\"model\":\"" + model + "\",\"apiKey\":\"" + REFUSED_KEY
 					+ "\"").get("error");
 			assertThat(error.get("code").asInt()).isEqualTo(-32602);
 			assertThat(error.at("/data/param").asString()).isEqualTo("apiKey");
@@ -138,25 +178,27 @@ class CallerKeyIntegrationTests {
 		}
 		assertThat(keysSent()).hasSize(12).containsOnly(REFUSED_KEY);
 
-		JsonNode pooled = generate("\"content\":\"still served\",\"model\":\"up/m\"");
+		JsonNode pooled = generate("\"content\":\"still served\",\"model\":\"" + model + "\"");
 		assertThat(pooled.at("/result/success").asBoolean()).as(pooled.toString()).isTrue();
 		assertThat(keysSent()).last().isEqualTo(POOL_KEY);
 		assertThat(breakers(breakers)).as("breakers after the refusals and one pooled call")
 			.isEqualTo(before);
 		assertThat(breakers.getAllCircuitBreakers()).as("only the pool's keys have breakers")
-			.allSatisfy((breaker) -> assertThat(breaker.getName()).matches("(up|other):key\\d+"));
+			.allSatisfy((breaker) -> assertThat(breaker.getName()).matches("(up|other|claude):key\\d+"));
 		assertThat(output.getAll()).doesNotContain(REFUSED_KEY, CALLER_KEY);
 	}
 
-	@Test
-	void theCallersKeyNeverFallsBackToAnotherProvider() {
-		JsonNode error = generate("\"content\":\"no fallback\",\"model\":\"chain\",\"apiKey\":\"" + CALLER_KEY + "\"")
+	@ParameterizedTest
+	@ValueSource(strings = { "chain", "claude-chain" })
+	void theCallersKeyNeverFallsBackToAnotherProvider(String chain) {
+		JsonNode error = generate("\"content\":\"no fallback\",\"model\":\"" + chain + "\",\"apiKey\":\"" + CALLER_KEY
+				+ "\"")
 			.get("error");
 		assertThat(error).as("the first target's 503 is the answer").isNotNull();
 		assertThat(received).extracting((request) -> request[0]).containsOnly("down");
 
 		received.clear();
-		JsonNode pooled = generate("\"content\":\"fallback\",\"model\":\"chain\"");
+		JsonNode pooled = generate("\"content\":\"fallback\",\"model\":\"" + chain + "\"");
 		assertThat(pooled.at("/result/success").asBoolean()).isTrue();
 		assertThat(received).extracting((request) -> request[0]).containsExactly("down", "m");
 	}
@@ -166,12 +208,13 @@ class CallerKeyIntegrationTests {
 		JsonNode error = generate("\"content\":\"Hi\",\"provider\":\"local\",\"apiKey\":\"" + CALLER_KEY + "\"")
 			.get("error");
 		assertThat(error.get("code").asInt()).isEqualTo(-32602);
-		assertThat(error.at("/data/message").asString()).contains("does not take a caller's own key");
+		assertThat(error.at("/data/message").asString()).contains("does not take a caller's own key",
+				"ai.listProvidersBYOK");
 		assertThat(received).isEmpty();
 
 		JsonNode byok = call("ai.listProvidersBYOK", "{}").get("result");
 		assertThat(byok.get("providers").valueStream().map((provider) -> provider.get("name").asString()))
-			.containsExactlyInAnyOrder("up", "other");
+			.containsExactlyInAnyOrder("up", "other", "claude");
 	}
 
 	@Test

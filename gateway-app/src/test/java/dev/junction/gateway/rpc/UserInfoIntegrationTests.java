@@ -3,8 +3,10 @@ package dev.junction.gateway.rpc;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -112,6 +114,29 @@ class UserInfoIntegrationTests {
 		JsonNode admin = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + clientId(ADMIN_KEY) + "\"}").get("result");
 		assertThat(admin.get("type").asString()).isEqualTo("admin");
 		assertThat(user.toString() + admin).doesNotContain(USER_KEY, ADMIN_KEY);
+	}
+
+	@Test
+	void countsAConfiguredKeysCallsTokensAndLastAccessSinceStart() {
+		String other = clientId(ADMIN_KEY);
+		JsonNode before = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + other + "\",\"includeUsage\":true}").get("result");
+		Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		for (int i = 0; i < 2; i++) {
+			assertThat(Http.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + USER_KEY,
+					"{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"count " + i
+							+ "\"}]}")
+				.statusCode()).isEqualTo(200);
+		}
+		JsonNode info = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + clientId(USER_KEY) + "\",\"includeUsage\":true}")
+			.get("result");
+		assertThat(info.at("/usage/totalRequests").asLong()).as(info.toString()).isEqualTo(2);
+		assertThat(info.at("/usage/totalTokens").asLong()).isPositive();
+		assertThat(info.at("/usage/scope").asString()).contains("since it started");
+		assertThat(Instant.parse(info.at("/usage/since").asString())).isBefore(start.plusSeconds(1));
+		assertThat(Instant.parse(info.get("lastAccess").asString())).isAfterOrEqualTo(start);
+		JsonNode after = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + other + "\",\"includeUsage\":true}").get("result");
+		assertThat(after.get("usage")).as("another key's calls are not this one's").isEqualTo(before.get("usage"));
+		assertThat(after.get("lastAccess")).isEqualTo(before.get("lastAccess"));
 	}
 
 	@Test

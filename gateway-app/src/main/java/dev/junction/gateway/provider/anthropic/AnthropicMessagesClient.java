@@ -124,7 +124,8 @@ final class AnthropicMessagesClient {
 
 	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
 		NativeRequest original = request.original();
-		return clientFor(request.apiKey()).post().uri(uri).send((outbound, body) -> {
+		HttpClient client = request.callerKey() ? withKey(this.client, request.apiKey()) : clientFor(request.apiKey());
+		return client.post().uri(uri).send((outbound, body) -> {
 			outbound.header(RequestId.HEADER, request.requestId());
 			outbound.header("anthropic-version", original.headers().getOrDefault("anthropic-version", DEFAULT_VERSION));
 			String beta = original.headers().get("anthropic-beta");
@@ -135,14 +136,21 @@ final class AnthropicMessagesClient {
 		});
 	}
 
-	/** A client with the headers for one key, configured once per key rather than per request. */
+	/**
+	 * A client with the headers for one of the provider's keys, configured once per key rather
+	 * than per request. A caller's own key is never kept: its client is made for its call.
+	 */
 	private HttpClient clientFor(@Nullable String apiKey) {
-		return this.clients.computeIfAbsent((apiKey != null) ? apiKey : "", (key) -> this.client.headers((headers) -> {
+		return this.clients.computeIfAbsent((apiKey != null) ? apiKey : "", (key) -> withKey(this.client, key));
+	}
+
+	private static HttpClient withKey(HttpClient client, @Nullable String key) {
+		return client.headers((headers) -> {
 			headers.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
-			if (!key.isEmpty()) {
+			if (key != null && !key.isEmpty()) {
 				headers.set("x-api-key", key);
 			}
-		}));
+		});
 	}
 
 	/** The SSE events up to {@code message_stop}; a body that ends before it is a failure. */

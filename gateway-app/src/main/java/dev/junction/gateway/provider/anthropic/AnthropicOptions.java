@@ -21,9 +21,13 @@ import org.springframework.ai.chat.prompt.ChatOptions;
  * What Anthropic's Messages API takes beyond Spring AI's portable options: OpenAI's
  * {@code tool_choice} (auto, none, required as {@code any}, a named function as
  * {@code tool}) and {@code parallel_tool_calls}, and the request id as a header. A request
- * with nothing but system messages is refused: Anthropic needs a user or assistant turn.
+ * with nothing but system messages is refused: Anthropic needs a user or assistant turn. A
+ * caller's own key goes as this call's {@code x-api-key}, which the SDK sends in place of the
+ * model's configured key.
  */
 final class AnthropicOptions implements ProviderOptions {
+
+	private static final String API_KEY_HEADER = "x-api-key";
 
 	@Override
 	public void apply(String provider, ProviderRequest request, ChatParameters.ToolChoice toolChoice,
@@ -45,7 +49,10 @@ final class AnthropicOptions implements ProviderOptions {
 				anthropic.disableParallelToolUse(!parallel.booleanValue());
 			}
 		}
-		anthropic.httpHeaders(Map.of(RequestId.HEADER, request.requestId()));
+		String callerKey = request.callerKey() ? request.apiKey() : null;
+		anthropic.httpHeaders((callerKey != null)
+				? Map.of(RequestId.HEADER, request.requestId(), API_KEY_HEADER, callerKey)
+				: Map.of(RequestId.HEADER, request.requestId()));
 	}
 
 	private static void requireATurn(JsonNode messages, String provider) {

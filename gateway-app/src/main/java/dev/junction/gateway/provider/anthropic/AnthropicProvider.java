@@ -46,6 +46,12 @@ final class AnthropicProvider implements ChatProvider {
 		return api == ClientApi.ANTHROPIC_MESSAGES || api == ClientApi.ANTHROPIC_COUNT_TOKENS;
 	}
 
+	/** Both paths send each call's key as given: the Messages client per call, Spring AI as a header. */
+	@Override
+	public boolean takesCallerKeys() {
+		return true;
+	}
+
 	@Override
 	public Mono<ChatResult> complete(ProviderRequest request) {
 		return messages(request.api()) ? this.messages.complete(request) : this.chat.complete(request);

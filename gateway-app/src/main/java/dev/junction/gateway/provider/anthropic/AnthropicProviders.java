@@ -21,6 +21,7 @@ import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
+import dev.junction.gateway.provider.UpstreamFailures;
 import dev.junction.gateway.provider.springai.SpringAiChatProvider;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
@@ -74,7 +75,7 @@ public final class AnthropicProviders {
 		ChatModel first = byKey.values().iterator().next();
 		SpringAiChatProvider chat = new SpringAiChatProvider(name, ProviderType.ANTHROPIC,
 				(apiKey) -> (apiKey != null) ? byKey.getOrDefault(apiKey, first) : first, maxTokens, timeout, models,
-				mapper, (error) -> translate(name, timeout, error), new AnthropicOptions(), embeddingModel);
+				mapper, (error, apiKey) -> translate(name, timeout, error, apiKey), new AnthropicOptions(), embeddingModel);
 		return new AnthropicProvider(chat, new AnthropicMessagesClient(name,
 				StringUtils.hasText(baseUrl) ? baseUrl : DEFAULT_BASE_URL, timeout, connectTimeout, maxConnections,
 				mapper));
@@ -96,15 +97,17 @@ public final class AnthropicProviders {
 	 * Anthropic SDK failures as gateway failures. Only what happened on the way to or from
 	 * Anthropic is the provider's failure: an error status, a connection that failed or timed
 	 * out, an answer that could not be read. Anything else was raised while the request was
-	 * being built, before anything was sent: the request cannot be sent as it is (400).
+	 * being built, before anything was sent: the request cannot be sent as it is (400). The
+	 * call's key is cut out of whatever the upstream quotes.
 	 */
-	static GatewayException translate(String provider, Duration timeout, Throwable error) {
+	static GatewayException translate(String provider, Duration timeout, Throwable error, @Nullable String apiKey) {
 		for (Throwable cause = error; cause != null; cause = cause.getCause()) {
 			if (cause instanceof AnthropicServiceException service) {
 				List<String> retryAfter = service.headers().values("retry-after");
 				Duration wait = retryAfter.isEmpty() ? null : RetryAfter.parse(retryAfter.get(0));
 				return UpstreamException.status(provider, service.statusCode(),
-						service.errorType().map(Object::toString).orElse(null), null, message(service), wait);
+						UpstreamFailures.redact(service.errorType().map(Object::toString).orElse(null), apiKey), null,
+						UpstreamFailures.redact(message(service), apiKey), wait);
 			}
 			if (cause instanceof ConnectException) {
 				return UpstreamException.connection(provider, "connection refused", error);

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import dev.junction.gateway.provider.ProviderType;
@@ -65,7 +66,7 @@ public final class SpringAiChatProvider implements ChatProvider {
 
 	private final ObjectMapper mapper;
 
-	private final Function<Throwable, GatewayException> errors;
+	private final BiFunction<Throwable, @Nullable String, GatewayException> errors;
 
 	private final ProviderOptions options;
 
@@ -81,13 +82,13 @@ public final class SpringAiChatProvider implements ChatProvider {
 	 * @param timeout the longest a call may take; for streams, the longest wait for a chunk
 	 * @param modelNames models listed in {@code GET /v1/models}
 	 * @param mapper JSON
-	 * @param errors translates the provider's exceptions
+	 * @param errors translates the provider's exceptions, cutting the call's key (given) out of them
 	 * @param options what the model takes beyond Spring AI's portable options
 	 * @param embeddingModel the model that serves embeddings, or null when the provider has none
 	 */
 	public SpringAiChatProvider(String name, ProviderType type, Function<String, ChatModel> models,
 			int defaultMaxTokens, Duration timeout, List<String> modelNames, ObjectMapper mapper,
-			Function<Throwable, GatewayException> errors, ProviderOptions options,
+			BiFunction<Throwable, @Nullable String, GatewayException> errors, ProviderOptions options,
 			@Nullable EmbeddingModel embeddingModel) {
 		this.name = name;
 		this.type = type;
@@ -127,7 +128,7 @@ public final class SpringAiChatProvider implements ChatProvider {
 		if (request.api() == ClientApi.EMBEDDINGS && this.embeddings != null) {
 			return this.embeddings.embed(request);
 		}
-		ChatModel model = this.models.apply(request.apiKey());
+		ChatModel model = model(request);
 		return Mono.fromSupplier(() -> prompt(request, model))
 			.flatMap((prompt) -> Mono.fromCallable(() -> model.call(prompt))
 				.subscribeOn(Schedulers.boundedElastic())
@@ -139,7 +140,7 @@ public final class SpringAiChatProvider implements ChatProvider {
 	@Override
 	public Flux<ChatChunk> stream(ProviderRequest request) {
 		return Flux.defer(() -> {
-			ChatModel model = this.models.apply(request.apiKey());
+			ChatModel model = model(request);
 			Prompt prompt = prompt(request, model);
 			String id = nextId();
 			long created = System.currentTimeMillis() / 1000;
@@ -301,6 +302,11 @@ public final class SpringAiChatProvider implements ChatProvider {
 		return "chatcmpl-" + this.name + "-" + Long.toHexString(System.nanoTime()) + "-" + this.ids.incrementAndGet();
 	}
 
+	/** The model holding the call's key; a caller's own key goes with the call, on the first model. */
+	private ChatModel model(ProviderRequest request) {
+		return this.models.apply(request.callerKey() ? null : request.apiKey());
+	}
+
 	private Throwable translate(Throwable error, ProviderRequest request) {
 		if (error instanceof GatewayException) {
 			return error;
@@ -308,7 +314,7 @@ public final class SpringAiChatProvider implements ChatProvider {
 		if (error instanceof TimeoutException) {
 			return UpstreamException.timeout(this.name, this.timeout);
 		}
-		GatewayException translated = this.errors.apply(error);
+		GatewayException translated = this.errors.apply(error, request.apiKey());
 		if (translated instanceof InvalidRequestException) {
 			logger.atWarn()
 				.setMessage("Provider '{}' could not take a request: {}")
