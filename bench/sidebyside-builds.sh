@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/sidebyside-builds.sh: ../shared/peers/sidebyside.sh with two more gateway targets, so that two
 # builds (and a launcher) are measured in the same run: "junction" is the command after "--" (an
-# earlier build), "after" runs $AFTER_JAR with java -jar on :28181, "tuned" runs $TUNED_LAUNCHER
+# earlier build), "after" runs $AFTER_JAR with java -jar (or $AFTER_LAUNCHER) on :28181, "tuned" runs $TUNED_LAUNCHER
 # (for example "env JUNCTION_GATEWAY_JAR=... bin/gateway") on :28183.
 #
 # Based on sidebyside.sh: the gateway against Bifrost and Helicone in one run: the same emulator, the same
@@ -48,7 +48,8 @@ URL[tuned]=http://127.0.0.1:28183/v1/chat/completions
 TCMD=($TUNED_LAUNCHER --server.port=28183 --junction.cache.enabled=false
   --junction.providers.emu.type=openai --junction.providers.emu.base-url=http://127.0.0.1:28090/v1
   --junction.providers.emu.keys[0].value=sk-bench)
-ACMD=(java -jar "$AFTER_JAR" --server.port=28181 --junction.cache.enabled=false
+[ -n "${AFTER_LAUNCHER:-}" ] && ALAUNCH=($AFTER_LAUNCHER) || ALAUNCH=(java -jar "$AFTER_JAR")
+ACMD=("${ALAUNCH[@]}" --server.port=28181 --junction.cache.enabled=false
   --junction.providers.emu.type=openai --junction.providers.emu.base-url=http://127.0.0.1:28090/v1
   --junction.providers.emu.keys[0].value=sk-bench)
 
