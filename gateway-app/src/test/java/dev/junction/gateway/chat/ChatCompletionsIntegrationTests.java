@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.openai.client.OpenAIClient;
-import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.JsonValue;
 import com.openai.core.http.StreamResponse;
 import com.openai.errors.OpenAIServiceException;
@@ -87,12 +86,7 @@ class ChatCompletionsIntegrationTests {
 				"junction.providers.claude.base-url=" + upstream.baseUrl(),
 				"junction.providers.claude.keys[0].value=sk-upstream-1"));
 		gateway = RunningGateway.start(properties);
-		client = OpenAIOkHttpClient.builder()
-			.baseUrl(gateway.baseUrl() + "/v1")
-			.apiKey(KEY)
-			.maxRetries(0)
-			.timeout(Duration.ofSeconds(20))
-			.build();
+		client = gateway.openAiClient(KEY);
 	}
 
 	@AfterAll

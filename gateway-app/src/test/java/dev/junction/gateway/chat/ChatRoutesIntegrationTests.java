@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.openai.client.OpenAIClient;
-import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.errors.NotFoundException;
 import com.openai.models.models.Model;
 import dev.junction.gateway.support.Http;
@@ -57,12 +56,7 @@ class ChatRoutesIntegrationTests {
 				"junction.providers.gone.type=openai", "junction.providers.gone.base-url=http://127.0.0.1:" + closedPort + "/v1",
 				"junction.providers.gone.keys[0].value=sk-gone", "junction.providers.gone.models[0]=kept",
 				"junction.models.fast.targets[0]=emulator/gpt-4o-mini"));
-		client = OpenAIOkHttpClient.builder()
-			.baseUrl(gateway.baseUrl() + "/v1")
-			.apiKey("unused")
-			.maxRetries(0)
-			.timeout(Duration.ofSeconds(20))
-			.build();
+		client = gateway.openAiClient("unused");
 	}
 
 	@AfterAll

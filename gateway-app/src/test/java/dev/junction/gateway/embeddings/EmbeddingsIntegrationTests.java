@@ -1,13 +1,11 @@
 package dev.junction.gateway.embeddings;
 
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import com.openai.client.OpenAIClient;
-import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.errors.BadRequestException;
 import com.openai.models.embeddings.CreateEmbeddingResponse;
 import com.openai.models.embeddings.EmbeddingCreateParams;
@@ -49,12 +47,7 @@ class EmbeddingsIntegrationTests {
 				"junction.providers.emulator.keys[0].value=sk-emu",
 				"junction.models.embedder.targets[0]=emulator/text-embedding-3-small"));
 		gateway = RunningGateway.start(properties);
-		client = OpenAIOkHttpClient.builder()
-			.baseUrl(gateway.baseUrl() + "/v1")
-			.apiKey(KEY)
-			.maxRetries(0)
-			.timeout(Duration.ofSeconds(20))
-			.build();
+		client = gateway.openAiClient(KEY);
 	}
 
 	@AfterAll

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.openai.client.OpenAIClient;
-import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.errors.BadRequestException;
 import com.openai.models.embeddings.CreateEmbeddingResponse;
 import com.openai.models.embeddings.EmbeddingCreateParams;
@@ -73,12 +72,7 @@ class SpringAiEmbeddingsIntegrationTests {
 		properties.addAll(anthropic("plain", null));
 		properties.addAll(anthropic("broken", "unreachableEmbeddings"));
 		gateway = RunningGateway.start(properties, EmbeddingModels.class);
-		client = OpenAIOkHttpClient.builder()
-			.baseUrl(gateway.baseUrl() + "/v1")
-			.apiKey(KEY)
-			.maxRetries(0)
-			.timeout(Duration.ofSeconds(20))
-			.build();
+		client = gateway.openAiClient(KEY);
 	}
 
 	@AfterAll

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.openai.client.OpenAIClient;
-import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.JsonValue;
 import com.openai.core.http.StreamResponse;
 import com.openai.errors.NotFoundException;
@@ -137,12 +136,7 @@ class NativeResponsesIntegrationTests {
 		properties.addAll(provider("gone", "http://127.0.0.1:" + closedPort + "/v1", "sk-gone", true));
 		properties.addAll(provider("cut", truncating.openAiBaseUrl(), "sk-x", true));
 		gateway = RunningGateway.start(properties);
-		client = OpenAIOkHttpClient.builder()
-			.baseUrl(gateway.baseUrl() + "/v1")
-			.apiKey(KEY)
-			.maxRetries(0)
-			.timeout(Duration.ofSeconds(20))
-			.build();
+		client = gateway.openAiClient(KEY);
 	}
 
 	@AfterAll

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.openai.client.OpenAIClient;
-import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.JsonValue;
 import com.openai.core.http.StreamResponse;
 import com.openai.errors.BadRequestException;
@@ -68,12 +67,7 @@ class ResponsesIntegrationTests {
 		properties.addAll(provider("claude", "anthropic", emulator.baseUrl(), "sk-emu"));
 		properties.addAll(provider("cut", "openai", truncating.openAiBaseUrl(), "sk-x"));
 		gateway = RunningGateway.start(properties);
-		client = OpenAIOkHttpClient.builder()
-			.baseUrl(gateway.baseUrl() + "/v1")
-			.apiKey(KEY)
-			.maxRetries(0)
-			.timeout(Duration.ofSeconds(20))
-			.build();
+		client = gateway.openAiClient(KEY);
 	}
 
 	@AfterAll

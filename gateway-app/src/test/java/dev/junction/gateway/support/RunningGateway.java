@@ -1,8 +1,11 @@
 package dev.junction.gateway.support;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
 import dev.junction.gateway.GatewayApplication;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -35,6 +38,16 @@ public final class RunningGateway implements AutoCloseable {
 
 	public String baseUrl() {
 		return "http://127.0.0.1:" + port();
+	}
+
+	/** The OpenAI Java SDK pointed at this gateway's {@code /v1} with {@code apiKey}, without retries. */
+	public OpenAIClient openAiClient(String apiKey) {
+		return OpenAIOkHttpClient.builder()
+			.baseUrl(baseUrl() + "/v1")
+			.apiKey(apiKey)
+			.maxRetries(0)
+			.timeout(Duration.ofSeconds(20))
+			.build();
 	}
 
 	public ConfigurableApplicationContext context() {

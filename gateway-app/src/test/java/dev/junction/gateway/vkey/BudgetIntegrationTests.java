@@ -285,12 +285,7 @@ class BudgetIntegrationTests {
 	@Test
 	void theOpenAiSdkReadsAStreamThatEndsWithCostTrailers() {
 		Key key = newKey("{\"name\":\"sdk-stream\",\"budget\":{\"usd\":1,\"period\":\"monthly\"}}");
-		com.openai.client.OpenAIClient client = com.openai.client.okhttp.OpenAIOkHttpClient.builder()
-			.baseUrl(gateway.baseUrl() + "/v1")
-			.apiKey(key.secret())
-			.maxRetries(0)
-			.timeout(java.time.Duration.ofSeconds(20))
-			.build();
+		com.openai.client.OpenAIClient client = gateway.openAiClient(key.secret());
 		StringBuilder text = new StringBuilder();
 		try (com.openai.core.http.StreamResponse<com.openai.models.chat.completions.ChatCompletionChunk> stream = client
 			.chat()
