@@ -106,12 +106,7 @@ class MessagesIntegrationTests {
 		properties.addAll(provider("cut", "openai", truncating.openAiBaseUrl(), "sk-x"));
 		properties.addAll(provider("recorded", "anthropic", "http://127.0.0.1:" + recorder.port(), "sk-rec"));
 		gateway = RunningGateway.start(properties);
-		client = AnthropicOkHttpClient.builder()
-			.baseUrl(gateway.baseUrl())
-			.apiKey(KEY)
-			.maxRetries(0)
-			.timeout(Duration.ofSeconds(20))
-			.build();
+		client = gateway.anthropicClient(KEY);
 	}
 
 	@AfterAll

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.anthropic.client.AnthropicClient;
-import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.anthropic.core.http.StreamResponse;
 import com.anthropic.helpers.MessageAccumulator;
 import com.anthropic.models.messages.MessageCreateParams;
@@ -55,12 +54,7 @@ class MessagesPingIntegrationTests {
 				"junction.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
 				"junction.providers.emulator.keys[0].value=sk-emu"));
 		gateway = RunningGateway.start(properties);
-		client = AnthropicOkHttpClient.builder()
-			.baseUrl(gateway.baseUrl())
-			.apiKey(KEY)
-			.maxRetries(0)
-			.timeout(Duration.ofSeconds(20))
-			.build();
+		client = gateway.anthropicClient(KEY);
 	}
 
 	@AfterAll

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.anthropic.client.AnthropicClient;
+import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import dev.junction.gateway.GatewayApplication;
@@ -44,6 +46,16 @@ public final class RunningGateway implements AutoCloseable {
 	public OpenAIClient openAiClient(String apiKey) {
 		return OpenAIOkHttpClient.builder()
 			.baseUrl(baseUrl() + "/v1")
+			.apiKey(apiKey)
+			.maxRetries(0)
+			.timeout(Duration.ofSeconds(20))
+			.build();
+	}
+
+	/** The Anthropic Java SDK pointed at this gateway with {@code apiKey}, without retries. */
+	public AnthropicClient anthropicClient(String apiKey) {
+		return AnthropicOkHttpClient.builder()
+			.baseUrl(baseUrl())
 			.apiKey(apiKey)
 			.maxRetries(0)
 			.timeout(Duration.ofSeconds(20))

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.UUID;
 
 import com.anthropic.client.AnthropicClient;
-import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.anthropic.core.http.StreamResponse;
 import com.anthropic.helpers.MessageAccumulator;
 import com.anthropic.models.messages.MessageCreateParams;
@@ -215,12 +214,7 @@ class BudgetEntryPointsIntegrationTests {
 		assertThat(emulator.stats().route(Route.MESSAGES).requests()).as("passed through as messages")
 			.isEqualTo(passed + 2);
 
-		AnthropicClient client = AnthropicOkHttpClient.builder()
-			.baseUrl(gateway.baseUrl())
-			.apiKey(key.secret())
-			.maxRetries(0)
-			.timeout(java.time.Duration.ofSeconds(20))
-			.build();
+		AnthropicClient client = gateway.anthropicClient(key.secret());
 		MessageAccumulator accumulator = MessageAccumulator.create();
 		try (StreamResponse<RawMessageStreamEvent> sdkStream = client.messages()
 			.createStreaming(MessageCreateParams.builder().model(HAIKU).maxTokens(50).addUserMessage("hi").build())) {
