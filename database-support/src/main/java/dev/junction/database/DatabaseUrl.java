@@ -93,13 +93,33 @@ public record DatabaseUrl(boolean postgres, @Nullable String host, int port, Str
 				(password != null) ? password : "", Map.of());
 	}
 
-	/** {@code r2dbc:h2:file:///path?options=A;B} as H2's own {@code file:path;A;B}. */
+	/**
+	 * {@code r2dbc:h2:file:///path?options=A;B} as H2's own {@code file:path;A;B} (read by hand:
+	 * the path of a file may hold characters a URI may not, such as spaces).
+	 */
 	private static String fromR2dbcH2(String url) {
-		ConnectionFactoryOptions parsed = ConnectionFactoryOptions.parse(url);
-		String protocol = String.valueOf(parsed.getValue(ConnectionFactoryOptions.PROTOCOL));
-		Object path = parsed.getValue(ConnectionFactoryOptions.DATABASE);
-		Object options = parsed.getValue(H2ConnectionFactoryProvider.OPTIONS);
-		return protocol + ":" + ((path != null) ? path : "") + ((options != null) ? ";" + options : "");
+		String rest = url.substring("r2dbc:h2:".length());
+		int colon = rest.indexOf("://");
+		if (colon < 0) {
+			return rest;
+		}
+		String protocol = rest.substring(0, colon);
+		String location = rest.substring(colon + 3);
+		String query = "";
+		int question = location.indexOf('?');
+		if (question >= 0) {
+			query = location.substring(question + 1);
+			location = location.substring(0, question);
+		}
+		int slash = location.indexOf('/');
+		String path = (slash >= 0) ? location.substring(slash + 1) : "";
+		StringBuilder database = new StringBuilder(protocol).append(':').append(path);
+		for (String pair : query.split("&")) {
+			if (pair.startsWith("options=")) {
+				database.append(';').append(pair.substring("options=".length()));
+			}
+		}
+		return database.toString();
 	}
 
 	private static DatabaseUrl postgres(URI uri, @Nullable String username, @Nullable String password) {
@@ -110,6 +130,9 @@ public record DatabaseUrl(boolean postgres, @Nullable String host, int port, Str
 				query.put(decode(kv[0]), (kv.length > 1) ? decode(kv[1]) : "");
 			}
 		}
+		// The R2DBC driver's spellings, as libpq and JDBC spell them.
+		rename(query, "sslMode", "sslmode");
+		rename(query, "schema", "currentSchema");
 		if (uri.getRawUserInfo() != null) {
 			String[] parts = uri.getRawUserInfo().split(":", 2);
 			username = decode(parts[0]);
@@ -121,6 +144,13 @@ public record DatabaseUrl(boolean postgres, @Nullable String host, int port, Str
 		String database = (path == null || path.length() <= 1) ? "postgres" : path.substring(1);
 		return new DatabaseUrl(true, (uri.getHost() != null) ? uri.getHost() : "localhost",
 				(uri.getPort() > 0) ? uri.getPort() : 5432, database, username, password, Collections.unmodifiableMap(query));
+	}
+
+	private static void rename(Map<String, String> query, String from, String to) {
+		String value = query.remove(from);
+		if (value != null) {
+			query.putIfAbsent(to, value);
+		}
 	}
 
 	private static String decode(String value) {

@@ -52,6 +52,8 @@ class DatabaseUrlTests {
 			.startsWith("jdbc:h2:file:" + WORKING_DIRECTORY + "/data/messaging;MODE=PostgreSQL");
 		assertThat(DatabaseUrl.parse("p", "r2dbc:h2:file:////var/lib/messaging", null, null).jdbcUrl())
 			.startsWith("jdbc:h2:file:/var/lib/messaging;MODE=PostgreSQL");
+		assertThat(DatabaseUrl.parse("p", "r2dbc:h2:file:////var/lib/with space/messaging", null, null).jdbcUrl())
+			.startsWith("jdbc:h2:file:/var/lib/with space/messaging;MODE=PostgreSQL");
 		assertThat(DatabaseUrl.parse("p", "r2dbc:h2:mem:///tests?options=DB_CLOSE_DELAY=-1", null, null).jdbcUrl())
 			.isEqualTo("jdbc:h2:mem:tests;DB_CLOSE_DELAY=-1" + DatabaseUrl.H2_MODE);
 		assertThat(DatabaseUrl.parse("p", "jdbc:h2:mem:x;DB_CLOSE_DELAY=-1;MODE=MySQL", null, null).jdbcUrl())
@@ -106,6 +108,8 @@ class DatabaseUrlTests {
 		assertThat(r2dbc.password()).isEqualTo("pw");
 		assertThat(DatabaseUrl.parse("p", "r2dbc:pool:postgresql://u@h/db", null, null).jdbcUrl())
 			.isEqualTo("jdbc:postgresql://h:5432/db");
+		assertThat(DatabaseUrl.parse("p", "r2dbc:postgresql://h/db?sslMode=require&schema=chat", null, null).jdbcUrl())
+			.isEqualTo("jdbc:postgresql://h:5432/db?sslmode=require&currentSchema=chat");
 	}
 
 	@Test
