@@ -15,11 +15,12 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * Reads the former {@code junction.messaging.db.*} settings as Spring Boot's
- * {@code spring.r2dbc.*} for one more release, and warns once at start-up which keys to
- * rename. Where both names are set, the new one wins.
+ * The service's defaults for Spring Boot's R2DBC pool, and the former
+ * {@code junction.messaging.db.*} settings read as {@code spring.r2dbc.*} for one more
+ * release, with one warning at start-up naming the keys to rename. Where both names are set
+ * the new one wins; either wins over the defaults.
  */
-class DeprecatedDatabaseProperties implements EnvironmentPostProcessor, Ordered {
+class DatabaseEnvironment implements EnvironmentPostProcessor, Ordered {
 
 	static final String OLD_PREFIX = "junction.messaging.db.";
 
@@ -33,10 +34,16 @@ class DeprecatedDatabaseProperties implements EnvironmentPostProcessor, Ordered 
 	/** The former H2 file setting: an H2 URL now. */
 	static final String H2_PATH = OLD_PREFIX + "h2-path";
 
+	/** The pool: one connection stays open, since an idle H2 file would close and a second process open it. */
+	static final Map<String, Object> DEFAULTS = Map.of("spring.r2dbc.pool.initial-size", "2",
+			"spring.r2dbc.pool.max-size", "20", "spring.r2dbc.pool.min-idle", "1", "spring.r2dbc.pool.max-acquire-time",
+			"5s", "spring.r2dbc.pool.max-create-connection-time", "5s", "spring.r2dbc.pool.max-idle-time", "10m",
+			"spring.r2dbc.pool.max-validation-time", "2s");
+
 	private final Log logger;
 
-	DeprecatedDatabaseProperties(DeferredLogFactory logs) {
-		this.logger = logs.getLog(DeprecatedDatabaseProperties.class);
+	DatabaseEnvironment(DeferredLogFactory logs) {
+		this.logger = logs.getLog(DatabaseEnvironment.class);
 	}
 
 	@Override
@@ -55,10 +62,14 @@ class DeprecatedDatabaseProperties implements EnvironmentPostProcessor, Ordered 
 			renamed.putIfAbsent("spring.r2dbc.url", "jdbc:h2:file:" + h2Path + ";DB_CLOSE_ON_EXIT=FALSE");
 			used.put(H2_PATH, "spring.r2dbc.url=r2dbc:h2:file:///" + h2Path);
 		}
-		if (renamed.isEmpty()) {
-			return;
+		if (!renamed.isEmpty()) {
+			environment.getPropertySources().addLast(new MapPropertySource("deprecatedDatabaseProperties", renamed));
+			warn(used);
 		}
-		environment.getPropertySources().addLast(new MapPropertySource("deprecatedDatabaseProperties", renamed));
+		environment.getPropertySources().addLast(new MapPropertySource("databaseDefaults", DEFAULTS));
+	}
+
+	private void warn(Map<String, String> used) {
 		this.logger.warn(used.entrySet()
 			.stream()
 			.map((entry) -> entry.getKey() + " -> " + entry.getValue())

@@ -11,17 +11,17 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The former junction.messaging.db.* names still configure the database for this release, with a warning. */
-class DeprecatedDatabasePropertiesTests {
+/** The pool's defaults, and the former junction.messaging.db.* names for this release, with a warning. */
+class DatabaseEnvironmentTests {
 
 	private final List<String> warnings = new ArrayList<>();
 
-	private final DeprecatedDatabaseProperties postProcessor = new DeprecatedDatabaseProperties(
+	private final DatabaseEnvironment postProcessor = new DatabaseEnvironment(
 			(destination) -> new NoOpLog() {
 
 				@Override
 				public void warn(Object message) {
-					DeprecatedDatabasePropertiesTests.this.warnings.add(message.toString());
+					DatabaseEnvironmentTests.this.warnings.add(message.toString());
 				}
 
 			});
@@ -68,9 +68,19 @@ class DeprecatedDatabasePropertiesTests {
 	}
 
 	@Test
-	void saysNothingWithoutFormerNames() {
-		this.postProcessor.postProcessEnvironment(new MockEnvironment(), new SpringApplication());
+	void saysNothingWithoutFormerNamesAndDefaultsThePool() {
+		MockEnvironment environment = new MockEnvironment();
+		this.postProcessor.postProcessEnvironment(environment, new SpringApplication());
 		assertThat(this.warnings).isEmpty();
+		assertThat(environment.getProperty("spring.r2dbc.pool.max-size")).isEqualTo("20");
+		assertThat(environment.getProperty("spring.r2dbc.pool.min-idle")).isEqualTo("1");
+	}
+
+	@Test
+	void theFormerNamesWinOverTheDefaults() {
+		MockEnvironment environment = new MockEnvironment().withProperty("junction.messaging.db.pool-max-size", "7");
+		this.postProcessor.postProcessEnvironment(environment, new SpringApplication());
+		assertThat(environment.getProperty("spring.r2dbc.pool.max-size")).isEqualTo("7");
 	}
 
 }
