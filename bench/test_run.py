@@ -237,7 +237,7 @@ class SelectionTests(unittest.TestCase):
         services = run.messaging_services(options, jars, "postgresql://127.0.0.1:28009/postgres", Path("/tmp"))
         self.assertEqual([s.name for s in services], ["messaging", "messaging-2", "messaging-3"])
         self.assertIn("--server.port=28011", services[2].command)
-        self.assertTrue(all("--junction.messaging.db.url=postgresql://127.0.0.1:28009/postgres" in s.command
+        self.assertTrue(all("--spring.r2dbc.url=postgresql://127.0.0.1:28009/postgres" in s.command
                             for s in services))
 
     def test_several_messaging_instances_need_postgresql(self):

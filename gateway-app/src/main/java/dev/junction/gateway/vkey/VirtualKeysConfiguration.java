@@ -2,6 +2,8 @@ package dev.junction.gateway.vkey;
 
 import java.time.Clock;
 
+import dev.junction.database.DatabaseUrl;
+import dev.junction.database.Notifications;
 import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.chat.RequestBodies;
 import io.micrometer.core.instrument.Counter;
@@ -24,7 +26,7 @@ public class VirtualKeysConfiguration {
 
 	@Bean
 	DatabaseUrl virtualKeysDatabaseUrl(VirtualKeysProperties properties) {
-		return DatabaseUrl.of(properties.db());
+		return properties.db().location();
 	}
 
 	@Bean(destroyMethod = "dispose")
@@ -48,9 +50,9 @@ public class VirtualKeysConfiguration {
 
 	@Bean
 	KeyChangeListener keyChangeListener(KeyCache cache, DatabaseUrl url, VirtualKeysProperties properties) {
-		return new KeyChangeListener(
-				url.postgres() ? KeyDatabase.postgres(url, properties.db(), KeyChangeListener.APPLICATION_NAME) : null,
-				cache);
+		return new KeyChangeListener(url.postgres() ? Notifications.postgres(
+				url.postgresConnections(KeyChangeListener.APPLICATION_NAME, properties.db().connectTimeout()),
+				KeyChangeListener.CHECK_INTERVAL) : Notifications.none(), cache);
 	}
 
 	@Bean

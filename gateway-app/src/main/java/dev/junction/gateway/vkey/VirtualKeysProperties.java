@@ -2,10 +2,12 @@ package dev.junction.gateway.vkey;
 
 import java.time.Duration;
 
+import dev.junction.database.DatabaseUrl;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.StringUtils;
 
 /**
  * Virtual keys: on when an admin key is configured ({@code junction.auth.admin-keys}) or a
@@ -72,9 +74,15 @@ public record VirtualKeysProperties(@DefaultValue Db db, @DefaultValue("4096") l
 			@DefaultValue("./data/gateway") String h2Path, @DefaultValue("10") int poolMaxSize,
 			@DefaultValue("5s") Duration connectTimeout) {
 
+		/** The database these settings point at: {@link #url}, or else the H2 file at {@link #h2Path}. */
+		public DatabaseUrl location() {
+			return StringUtils.hasText(this.url) ? DatabaseUrl.parse(PREFIX + ".db.url", this.url, this.username, this.password)
+					: DatabaseUrl.h2File(this.h2Path, this.username, this.password);
+		}
+
 		@Override
 		public String toString() {
-			return "Db[url=" + ((this.url != null) ? DatabaseUrl.of(this).describe() : null) + ", h2Path=" + this.h2Path
+			return "Db[url=" + (StringUtils.hasText(this.url) ? location().describe() : null) + ", h2Path=" + this.h2Path
 					+ "]";
 		}
 

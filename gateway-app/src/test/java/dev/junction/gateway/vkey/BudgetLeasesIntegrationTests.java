@@ -7,6 +7,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.junction.database.DatabaseUrl;
 import dev.junction.gateway.support.TestPostgres;
 import io.r2dbc.pool.ConnectionPool;
 import org.junit.jupiter.api.AfterAll;
@@ -47,7 +48,7 @@ class BudgetLeasesIntegrationTests {
 		postgres = TestPostgres.start();
 		VirtualKeysProperties.Db db = new VirtualKeysProperties.Db(postgres.url(), null, null, "unused", 10,
 				Duration.ofSeconds(5));
-		DatabaseUrl url = DatabaseUrl.of(db);
+		DatabaseUrl url = db.location();
 		firstPool = KeyDatabase.open(url, db);
 		secondPool = KeyDatabase.open(url, db);
 		first = store(firstPool);

@@ -10,11 +10,11 @@ import java.util.UUID;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.junction.database.Notifications;
 import dev.junction.messaging.common.Ids;
 import dev.junction.messaging.common.MessagingProperties;
 import dev.junction.messaging.common.SerializedEmitter;
 import dev.junction.messaging.common.Timestamps;
-import dev.junction.messaging.db.Notifications;
 import dev.junction.messaging.web.ApiException;
 import dev.junction.messaging.web.Cursor;
 import dev.junction.messaging.web.Page;

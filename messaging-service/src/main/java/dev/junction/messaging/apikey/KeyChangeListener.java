@@ -2,8 +2,8 @@ package dev.junction.messaging.apikey;
 
 import java.util.UUID;
 
-import dev.junction.messaging.db.ChannelListener;
-import dev.junction.messaging.db.Notifications;
+import dev.junction.database.ChannelListener;
+import dev.junction.database.Notifications;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;

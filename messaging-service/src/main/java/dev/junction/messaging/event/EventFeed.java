@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.junction.messaging.db.ChannelListener;
-import dev.junction.messaging.db.Notifications;
+import dev.junction.database.ChannelListener;
+import dev.junction.database.Notifications;
 import dev.junction.messaging.web.Cursor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -4,9 +4,9 @@ import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 
+import dev.junction.database.Notifications;
 import dev.junction.messaging.common.Ids;
 import dev.junction.messaging.common.Timestamps;
-import dev.junction.messaging.db.Notifications;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;

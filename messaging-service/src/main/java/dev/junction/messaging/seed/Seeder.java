@@ -12,10 +12,9 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.junction.database.DatabaseUrl;
 import dev.junction.messaging.common.Ids;
 import dev.junction.messaging.common.Timestamps;
-import dev.junction.messaging.db.DatabaseUrl;
-import dev.junction.messaging.db.Vendor;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.r2dbc.postgresql.api.PostgresqlConnection;
@@ -142,7 +141,7 @@ public class Seeder {
 			return new Object[] { Ids.next(), chat.id(), chat.instanceId(), inbound ? "INBOUND" : "OUTBOUND", "TEXT",
 					inbound ? "RECEIVED" : "READ", text(), at, at };
 		}));
-		Flux<Long> batches = (this.databaseUrl.vendor() == Vendor.POSTGRESQL) ? copy(rows, batchSize * 10)
+		Flux<Long> batches = (this.databaseUrl.postgres()) ? copy(rows, batchSize * 10)
 				: rows.buffer(batchSize)
 					.concatMap((batch) -> insertRows("messages", MESSAGE_COLUMNS,
 							batch.stream().map(Seeder::toDbRow).toList(), batchSize).thenReturn((long) batch.size()));
@@ -244,7 +243,7 @@ public class Seeder {
 	}
 
 	private Mono<Void> analyze() {
-		return (this.databaseUrl.vendor() == Vendor.POSTGRESQL) ? this.client.sql("ANALYZE").then() : Mono.empty();
+		return (this.databaseUrl.postgres()) ? this.client.sql("ANALYZE").then() : Mono.empty();
 	}
 
 	private static String text() {

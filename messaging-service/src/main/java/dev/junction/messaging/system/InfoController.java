@@ -4,8 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 
+import dev.junction.database.DatabaseUrl;
 import dev.junction.messaging.common.Api;
-import dev.junction.messaging.db.DatabaseUrl;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.info.BuildProperties;
@@ -20,10 +20,10 @@ class InfoController {
 
 	private final String database;
 
-	InfoController(ObjectProvider<BuildProperties> build, DatabaseUrl databaseUrl) {
+	InfoController(ObjectProvider<BuildProperties> build, DatabaseUrl database) {
 		BuildProperties properties = build.getIfAvailable();
 		this.version = (properties != null) ? properties.getVersion() : "development";
-		this.database = databaseUrl.vendor().id();
+		this.database = database.vendor();
 	}
 
 	@GetMapping(Api.BASE + "/info")

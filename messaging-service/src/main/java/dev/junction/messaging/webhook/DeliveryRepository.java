@@ -4,9 +4,9 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
+import dev.junction.database.Notifications;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
-import dev.junction.messaging.db.Notifications;
 import dev.junction.messaging.db.Rows;
 import dev.junction.messaging.db.Select;
 import dev.junction.messaging.web.PageRequest;

@@ -7,9 +7,9 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.junction.database.Notifications;
 import dev.junction.messaging.common.SerializedEmitter;
 import dev.junction.messaging.common.Timestamps;
-import dev.junction.messaging.db.Notifications;
 import dev.junction.messaging.event.Event;
 import dev.junction.messaging.event.EventBus;
 import dev.junction.messaging.event.EventRepository;

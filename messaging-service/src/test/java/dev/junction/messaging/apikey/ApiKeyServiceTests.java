@@ -7,8 +7,8 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.UUID;
 
+import dev.junction.database.Notifications;
 import dev.junction.messaging.common.MessagingProperties;
-import dev.junction.messaging.db.Notifications;
 import dev.junction.messaging.web.ApiException;
 import dev.junction.messaging.web.ProblemType;
 import org.junit.jupiter.api.BeforeEach;

@@ -24,6 +24,10 @@ class MessagingPropertiesMetadataTests {
 		assertThat(properties.get("junction.messaging.request-timeout").path("defaultValue").asString()).isEqualTo("30s");
 		assertThat(properties.get("junction.messaging.rate-limit.fail-open").path("defaultValue").asBoolean()).isTrue();
 		assertThat(properties.get("junction.messaging.webhooks.max-attempts").path("defaultValue").asInt()).isEqualTo(5);
+		assertThat(properties.get("junction.messaging.db.url").path("deprecation").path("replacement").asString())
+			.isEqualTo("spring.r2dbc.url");
+		assertThat(properties.get("junction.messaging.db.pool-max-size").path("deprecation").path("replacement").asString())
+			.isEqualTo("spring.r2dbc.pool.max-size");
 		properties.values()
 			.stream()
 			.filter((property) -> property.path("name").asString().startsWith("junction.messaging."))

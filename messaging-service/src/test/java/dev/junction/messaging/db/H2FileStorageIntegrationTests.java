@@ -82,14 +82,15 @@ class H2FileStorageIntegrationTests {
 						"--junction.messaging.admin-key=h2-file-admin-key")) {
 			assertThat(second.awaitExit(Duration.ofSeconds(60))).isNotZero().isNotEqualTo(-1);
 			assertThat(second.output()).contains("is in use by another process: only one instance runs on an H2 file")
-				.contains("junction.messaging.db.url");
+				.contains("spring.r2dbc.url")
+				.contains("Deprecated database settings, read for this release only: junction.messaging.db.h2-path");
 			client(first).get().uri("/health").exchange().expectStatus().isOk();
 		}
 	}
 
 	private static ConfigurableApplicationContext start(String h2Path) {
 		return TestHttp.forgetOnClose(new SpringApplicationBuilder(MessagingApplication.class).run("--server.port=0",
-				"--junction.messaging.db.h2-path=" + h2Path, "--junction.messaging.admin-key=h2-file-admin-key"));
+				"--spring.r2dbc.url=r2dbc:h2:file:///" + h2Path, "--junction.messaging.admin-key=h2-file-admin-key"));
 	}
 
 	private static WebTestClient client(ConfigurableApplicationContext context) {

@@ -7,12 +7,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
 
+import dev.junction.database.DatabaseUrl;
 import dev.junction.messaging.support.TestDatabase;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
@@ -49,7 +49,7 @@ class MigrationsIntegrationTests {
 	private static FluentConfiguration flyway(DatabaseUrl url) {
 		return Flyway.configure()
 			.dataSource(url.jdbcUrl(), url.username(), url.password())
-			.locations("classpath:db/migration/common", "classpath:db/migration/" + url.vendor().id());
+			.locations("classpath:db/migration/common", "classpath:db/migration/" + url.vendor());
 	}
 
 	private static void insertKey(Connection connection, UUID id, String instances) throws SQLException {
@@ -71,18 +71,14 @@ class MigrationsIntegrationTests {
 	private static DatabaseUrl freshDatabase() throws SQLException {
 		String name = "migrations_" + UUID.randomUUID().toString().replace("-", "");
 		if (!TestDatabase.postgres()) {
-			return DatabaseUrl.of(properties("jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1"));
+			return DatabaseUrl.parse("test", "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1", null, null);
 		}
 		String server = TestDatabase.url(TestDatabase.sharedPostgres());
-		DatabaseUrl admin = DatabaseUrl.of(properties(server));
+		DatabaseUrl admin = DatabaseUrl.parse("test", server, null, null);
 		try (Connection connection = connect(admin); Statement statement = connection.createStatement()) {
 			statement.execute("CREATE DATABASE " + name);
 		}
-		return DatabaseUrl.of(properties(server.substring(0, server.lastIndexOf('/') + 1) + name));
-	}
-
-	private static DatabaseProperties properties(String url) {
-		return new DatabaseProperties(url, null, null, "./data/unused", 0, 1, Duration.ofSeconds(5), Duration.ofSeconds(5));
+		return DatabaseUrl.parse("test", server.substring(0, server.lastIndexOf('/') + 1) + name, null, null);
 	}
 
 }

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
-import dev.junction.messaging.db.Notifications;
+import dev.junction.messaging.db.DatabaseConnectionDetails;
 import dev.junction.messaging.support.IntegrationTestSupport;
 import dev.junction.messaging.support.ServiceCluster;
 import dev.junction.messaging.support.SseClient;
@@ -127,11 +127,11 @@ class SharedEventStreamIntegrationTests {
 
 	private static int terminateListeners() throws SQLException {
 		return count("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '"
-				+ Notifications.APPLICATION_NAME + "'");
+				+ DatabaseConnectionDetails.LISTENER_APPLICATION_NAME + "'");
 	}
 
 	private static int listeners() throws SQLException {
-		return count("SELECT pid FROM pg_stat_activity WHERE application_name = '" + Notifications.APPLICATION_NAME + "'");
+		return count("SELECT pid FROM pg_stat_activity WHERE application_name = '" + DatabaseConnectionDetails.LISTENER_APPLICATION_NAME + "'");
 	}
 
 	private static int count(String sql) throws SQLException {

@@ -111,7 +111,7 @@ class RedisRateLimitIntegrationTests extends IntegrationTestSupport {
 
 	private ConfigurableApplicationContext startSecondInstance(String redisArgument) {
 		return TestHttp.forgetOnClose(new SpringApplicationBuilder(MessagingApplication.class).run("--server.port=0",
-				"--junction.messaging.db.url=" + this.environment.getProperty("junction.messaging.db.url"),
+				"--spring.r2dbc.url=" + this.environment.getProperty("spring.r2dbc.url"),
 				"--junction.messaging.admin-key=" + ADMIN_KEY, "--junction.messaging.rate-limit.messages=4",
 				redisArgument));
 	}

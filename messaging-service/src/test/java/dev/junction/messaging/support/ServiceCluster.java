@@ -49,7 +49,7 @@ public final class ServiceCluster implements AutoCloseable {
 	 */
 	public static String[] arguments(String... extra) {
 		List<String> arguments = new ArrayList<>(List.of(
-				"--junction.messaging.db.url=" + TestDatabase.url(TestDatabase.sharedPostgres()),
+				"--spring.r2dbc.url=" + TestDatabase.url(TestDatabase.sharedPostgres()),
 				"--junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY, "--logging.level.io.zonky.test=warn"));
 		if (RedisServer.installed()) {
 			arguments.addAll(List.of("--spring.data.redis.url=" + SharedRedis.SERVER.url(),

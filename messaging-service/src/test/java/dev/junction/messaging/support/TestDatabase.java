@@ -27,13 +27,13 @@ public final class TestDatabase {
 		return !"h2".equals(System.getProperty(PROPERTY, "postgresql"));
 	}
 
-	/** Points {@code junction.messaging.db.url} at this run's database. */
+	/** Points {@code spring.r2dbc.url} at this run's database. */
 	public static void register(DynamicPropertyRegistry registry) {
 		if (postgres()) {
-			registry.add("junction.messaging.db.url", () -> url(sharedPostgres()));
+			registry.add("spring.r2dbc.url", () -> url(sharedPostgres()));
 		}
 		else {
-			registry.add("junction.messaging.db.url", () -> "jdbc:h2:mem:messaging-tests;DB_CLOSE_DELAY=-1");
+			registry.add("spring.r2dbc.url", () -> "r2dbc:h2:mem:///messaging-tests?options=DB_CLOSE_DELAY=-1");
 		}
 	}
 
@@ -57,9 +57,9 @@ public final class TestDatabase {
 		}
 	}
 
-	/** URL of {@code server}'s {@code postgres} database. */
+	/** R2DBC URL of {@code server}'s {@code postgres} database. */
 	public static String url(EmbeddedPostgres server) {
-		return "postgresql://postgres@localhost:" + server.getPort() + "/postgres";
+		return "r2dbc:postgresql://postgres@localhost:" + server.getPort() + "/postgres";
 	}
 
 	public static void close(EmbeddedPostgres server) {

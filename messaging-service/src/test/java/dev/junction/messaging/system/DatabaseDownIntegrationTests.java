@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @EnabledIfSystemProperty(named = TestDatabase.PROPERTY, matches = "postgresql")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "junction.messaging.admin-key=database-down-admin-key",
-				"junction.messaging.db.pool-max-acquire-time=2s", "junction.messaging.db.connect-timeout=2s",
+				"spring.r2dbc.pool.max-acquire-time=2s", "spring.r2dbc.pool.max-create-connection-time=2s",
 				"logging.level.io.zonky.test=warn" })
 class DatabaseDownIntegrationTests {
 
@@ -34,7 +34,7 @@ class DatabaseDownIntegrationTests {
 	@DynamicPropertySource
 	static void ownDatabase(DynamicPropertyRegistry registry) {
 		server = TestDatabase.startPostgres();
-		registry.add("junction.messaging.db.url", () -> TestDatabase.url(server));
+		registry.add("spring.r2dbc.url", () -> TestDatabase.url(server));
 	}
 
 	@AfterAll

@@ -1,5 +1,6 @@
-package dev.junction.messaging.db;
+package dev.junction.database;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
@@ -19,7 +20,7 @@ public abstract class ChannelListener implements SmartLifecycle {
 
 	private final String channel;
 
-	private volatile Disposable subscription;
+	private volatile @Nullable Disposable subscription;
 
 	protected ChannelListener(Notifications notifications, String channel) {
 		this.notifications = notifications;
@@ -32,10 +33,14 @@ public abstract class ChannelListener implements SmartLifecycle {
 	 */
 	protected abstract Flux<?> handle(Flux<String> signals);
 
+	/** Called when the connection is lost: notifications may be missed until the next CONNECTED. */
+	protected void lost(Throwable ex) {
+	}
+
 	@Override
 	public void start() {
 		if (this.notifications.shared()) {
-			this.subscription = handle(this.notifications.listen(this.channel))
+			this.subscription = handle(this.notifications.listen(this.channel, this::lost))
 				.subscribe(null, (ex) -> logger.error("Stopped listening to {}", this.channel, ex));
 		}
 	}
@@ -54,6 +59,7 @@ public abstract class ChannelListener implements SmartLifecycle {
 		return this.subscription != null;
 	}
 
+	/** Starts before the web server, stops after it. */
 	@Override
 	public int getPhase() {
 		return SmartLifecycle.DEFAULT_PHASE - 2048;
