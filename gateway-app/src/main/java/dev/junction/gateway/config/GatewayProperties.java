@@ -29,7 +29,7 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 		@DefaultValue RateLimit rateLimit, @DefaultValue Cache cache) {
 
 	/** Prefix of these properties. */
-	public static final String PREFIX = "junction";
+	public static final String PREFIX = "junction.gateway";
 
 	public GatewayProperties {
 		providers = (providers != null) ? providers : Map.of();
@@ -37,7 +37,7 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	}
 
 	/**
-	 * One provider instance. Unset values come from {@code junction.providers-defaults}.
+	 * One provider instance. Unset values come from {@code junction.gateway.providers-defaults}.
 	 *
 	 * @param type the adapter: openai, anthropic or mock
 	 * @param baseUrl the upstream API's base URL (for openai, including {@code /v1})
