@@ -44,8 +44,8 @@ for latency in "${LATENCIES[@]}"; do
     > "$WORK/mock.log" 2>&1 &
   MOCK=$!; PIDS+=($MOCK)
   java -jar gateway-app/target/gateway-app.jar --server.port=18080 \
-    --junction.providers.emulator.type=openai --junction.providers.emulator.base-url=http://127.0.0.1:18090/v1 \
-    --junction.providers.emulator.keys[0].value=sk-bench --junction.cache.enabled=false \
+    --junction.gateway.providers.emulator.type=openai --junction.gateway.providers.emulator.base-url=http://127.0.0.1:18090/v1 \
+    --junction.gateway.providers.emulator.keys[0].value=sk-bench --junction.gateway.cache.enabled=false \
     > "$WORK/gateway.log" 2>&1 &
   GATEWAY=$!; PIDS+=($GATEWAY)
   wait_http http://127.0.0.1:18090/actuator/health
