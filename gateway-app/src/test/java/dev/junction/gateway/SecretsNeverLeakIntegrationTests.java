@@ -67,7 +67,7 @@ class SecretsNeverLeakIntegrationTests {
 		hostile = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		hostile.createContext("/v1/chat/completions", SecretsNeverLeakIntegrationTests::hostileAnswer);
 		hostile.start();
-		slow = MockProviderServer.start(Map.of("mock.latency-ms", 3000));
+		slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
 		int closed;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closed = socket.getLocalPort();

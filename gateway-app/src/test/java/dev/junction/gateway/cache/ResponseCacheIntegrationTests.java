@@ -31,7 +31,7 @@ class ResponseCacheIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		upstream = MockProviderServer.start(Map.of("mock.latency-ms", 300));
+		upstream = MockProviderServer.start(Map.of("junction.mock.latency-ms", 300));
 		gateway = RunningGateway.start(properties(upstream, "junction.gateway.cache.enabled=true"));
 	}
 

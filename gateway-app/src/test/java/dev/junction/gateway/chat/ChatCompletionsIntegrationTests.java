@@ -62,12 +62,12 @@ class ChatCompletionsIntegrationTests {
 
 	@BeforeAll
 	static void start() throws Exception {
-		upstream = MockProviderServer.start(Map.of("mock.api-keys", "sk-upstream-1"));
-		failing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
-		slow = MockProviderServer.start(Map.of("mock.latency-ms", 3000));
-		truncating = MockProviderServer.start(Map.of("mock.truncate-stream-after", 3));
-		trickling = MockProviderServer.start(Map.of("mock.chunk-delay-ms", 200, "mock.stream-chunks", 50,
-				"mock.completion-tokens", 50));
+		upstream = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-upstream-1"));
+		failing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 503));
+		slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
+		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 3));
+		trickling = MockProviderServer.start(Map.of("junction.mock.chunk-delay-ms", 200, "junction.mock.stream-chunks", 50,
+				"junction.mock.completion-tokens", 50));
 		int closedPort;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closedPort = socket.getLocalPort();

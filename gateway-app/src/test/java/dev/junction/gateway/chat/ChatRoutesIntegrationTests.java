@@ -45,7 +45,7 @@ class ChatRoutesIntegrationTests {
 
 	@BeforeAll
 	static void start() throws Exception {
-		emulator = MockProviderServer.start(Map.of("mock.models", "gpt-4o-mini,gpt-4.1-mini"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.models", "gpt-4o-mini,gpt-4.1-mini"));
 		int closedPort;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closedPort = socket.getLocalPort();

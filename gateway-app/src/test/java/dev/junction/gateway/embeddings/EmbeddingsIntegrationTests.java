@@ -40,7 +40,7 @@ class EmbeddingsIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
 				"junction.gateway.cache.enabled=false", "junction.gateway.providers.mock.type=mock",
 				"junction.gateway.providers.emulator.type=openai", "junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),

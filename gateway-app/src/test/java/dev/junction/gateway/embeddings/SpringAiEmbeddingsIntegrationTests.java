@@ -59,7 +59,7 @@ class SpringAiEmbeddingsIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
 		DisposableServer closed = HttpServer.create().host("127.0.0.1").port(0).bindNow();
 		int closedPort = closed.port();
 		closed.disposeNow(Duration.ofSeconds(5));

@@ -45,7 +45,7 @@ class CountTokensIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
 		gateway = RunningGateway.start(new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
 				"junction.gateway.auth.keys[1]=" + LIMITED_KEY, "junction.gateway.cache.enabled=false",
 				// A day's window refills a request every 12 hours: the third request in a row is refused.

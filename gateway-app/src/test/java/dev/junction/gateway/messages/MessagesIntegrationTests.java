@@ -94,8 +94,8 @@ class MessagesIntegrationTests {
 					.then(response.header("content-type", "application/json").sendString(Mono.just(ANSWER)).then());
 			}))
 			.bindNow();
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
-		truncating = MockProviderServer.start(Map.of("mock.truncate-stream-after", 4));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
+		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
 				"junction.gateway.cache.enabled=false", "junction.gateway.models.smart.targets[0]=emulator/gpt-4o-mini",
 				"junction.gateway.rate-limit.requests=10000", "junction.gateway.rate-limit.tokens=50000",

@@ -45,8 +45,8 @@ class MessagesPingIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.latency-ms", 900, "mock.chunk-delay-ms", 450,
-				"mock.stream-chunks", 3, "mock.completion-tokens", 3));
+		emulator = MockProviderServer.start(Map.of("junction.mock.latency-ms", 900, "junction.mock.chunk-delay-ms", 450,
+				"junction.mock.stream-chunks", 3, "junction.mock.completion-tokens", 3));
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
 				"junction.gateway.cache.enabled=false", "junction.gateway.messages.ping-interval=300ms",
 				"junction.gateway.providers.claude.type=anthropic", "junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),

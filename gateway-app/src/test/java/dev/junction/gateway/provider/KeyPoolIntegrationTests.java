@@ -26,7 +26,7 @@ class KeyPoolIntegrationTests {
 			port = socket.getLocalPort();
 		}
 		MockProviderServer refusing = MockProviderServer.start(
-				MockProperties.bind(Map.of("mock.api-keys", "sk-someone-else")), "127.0.0.1", port);
+				MockProperties.bind(Map.of("junction.mock.api-keys", "sk-someone-else")), "127.0.0.1", port);
 		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.providers.solo.type=openai",
 				"junction.gateway.providers.solo.base-url=http://127.0.0.1:" + port + "/v1",
 				"junction.gateway.providers.solo.keys[0].value=sk-solo-secret", "junction.gateway.providers.solo.key-cooldown=3s"))) {
@@ -88,7 +88,7 @@ class KeyPoolIntegrationTests {
 
 	@Test
 	void aRefusedKeyAndItsProbesCostNoRequestWhileAnotherKeyServes() throws Exception {
-		try (MockProviderServer upstream = MockProviderServer.start(Map.of("mock.api-keys", "sk-pair-good"));
+		try (MockProviderServer upstream = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-pair-good"));
 				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.providers.pair.type=openai",
 						"junction.gateway.providers.pair.base-url=" + upstream.openAiBaseUrl(),
 						"junction.gateway.providers.pair.keys[0].value=sk-pair-bad", "junction.gateway.providers.pair.keys[1].value=sk-pair-good",

@@ -69,7 +69,7 @@ class RateLimitIntegrationTests {
 
 	@Test
 	void givesTheWholeReservationBackWhenTheClientGoesAway() throws Exception {
-		try (MockProviderServer slow = MockProviderServer.start(Map.of("mock.latency-ms", 3000));
+		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
 				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.rate-limit.tokens=100",
 						"junction.gateway.rate-limit.window=1h", "junction.gateway.cache.enabled=false",
 						"junction.gateway.providers.slow.type=openai", "junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),

@@ -41,8 +41,8 @@ class CircuitBreakerStageIntegrationTests {
 	@BeforeAll
 	static void start() {
 		anthropic = MockProviderServer.start(Map.of());
-		refusing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 400));
-		failing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
+		refusing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 400));
+		failing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 503));
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.cache.enabled=false",
 				"junction.gateway.auth.keys[0]=careless", "junction.gateway.auth.keys[1]=careful",
 				"resilience4j.retry.configs.default.wait-duration=10ms",

@@ -39,10 +39,10 @@ class ResilienceIntegrationTests {
 	@BeforeAll
 	static void start() throws Exception {
 		healthy = MockProviderServer.start();
-		failing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
-		slow = MockProviderServer.start(Map.of("mock.latency-ms", 3000));
-		keyed = MockProviderServer.start(Map.of("mock.api-keys", "sk-good"));
-		refusing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 400));
+		failing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 503));
+		slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
+		keyed = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-good"));
+		refusing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 400));
 		try (ServerSocket socket = new ServerSocket(0)) {
 			flakyPort = socket.getLocalPort();
 		}

@@ -124,8 +124,8 @@ class NativeResponsesIntegrationTests {
 		closed = HttpServer.create().host("127.0.0.1").port(0).bindNow();
 		int closedPort = closed.port();
 		closed.disposeNow(Duration.ofSeconds(5));
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
-		truncating = MockProviderServer.start(Map.of("mock.truncate-stream-after", 4));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
+		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
 				"junction.gateway.cache.enabled=true", "resilience4j.retry.configs.default.max-attempts=1",
 				"junction.gateway.models.chain.targets[0]=gone/gpt-4o-mini",

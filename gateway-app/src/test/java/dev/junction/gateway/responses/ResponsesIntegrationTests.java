@@ -59,8 +59,8 @@ class ResponsesIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
-		truncating = MockProviderServer.start(Map.of("mock.truncate-stream-after", 4));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
+		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
 				"junction.gateway.cache.enabled=false", "junction.gateway.providers.mock.type=mock"));
 		properties.addAll(provider("emulator", "openai", emulator.openAiBaseUrl(), "sk-emu"));

@@ -55,7 +55,7 @@ class BudgetEntryPointsIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 20));
+		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20));
 		gateway = RunningGateway.start(List.of("junction.gateway.auth.admin-keys[0]=admin-secret",
 				"junction.gateway.cache.enabled=false",
 				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",

@@ -52,12 +52,12 @@ class BudgetIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 20));
-		flaky = MockProviderServer.start(Map.of("mock.completion-tokens", 20, "mock.error-rate", 0.5,
-				"mock.error-status", 503, "mock.retry-after-seconds", 0));
-		slow = MockProviderServer.start(Map.of("mock.completion-tokens", 200, "mock.chunk-delay-ms", 50,
-				"mock.stream-chunks", 0));
-		down = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
+		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20));
+		flaky = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20, "junction.mock.error-rate", 0.5,
+				"junction.mock.error-status", 503, "junction.mock.retry-after-seconds", 0));
+		slow = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 200, "junction.mock.chunk-delay-ms", 50,
+				"junction.mock.stream-chunks", 0));
+		down = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 503));
 		gateway = RunningGateway.start(List.of("junction.gateway.auth.admin-keys[0]=admin-secret",
 				"junction.gateway.cache.enabled=false",
 				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",

@@ -50,8 +50,8 @@ class SettleOnUsageIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 5, "mock.stream-chunks", 1,
-				"mock.chunk-delay-ms", 1000));
+		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 5, "junction.mock.stream-chunks", 1,
+				"junction.mock.chunk-delay-ms", 1000));
 		List<String> common = List.of("junction.gateway.cache.enabled=false", "junction.gateway.providers.emu.type=openai",
 				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(), "junction.gateway.providers.emu.keys[0].value=sk-emu");
 		gateway = RunningGateway.start(Stream.concat(common.stream(), Stream.of("junction.gateway.auth.admin-keys[0]=admin-secret",

@@ -60,7 +60,7 @@ class AnthropicProvidersIntegrationTests {
 				.then(response.header("content-type", "application/json").sendString(Mono.just(ANSWER)).then())))
 			.bindNow();
 		emulator = MockProviderServer.start(Map.of());
-		refusing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 400));
+		refusing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 400));
 		gateway = RunningGateway.start(List.of("junction.gateway.cache.enabled=false",
 				"junction.gateway.providers.claude.type=anthropic", "junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
 				"junction.gateway.providers.claude.keys[0].value=sk-emu", "junction.gateway.providers.recorded.type=anthropic",
