@@ -40,7 +40,7 @@ PY
 echo "| target | achieved req/s | p50 ms | p90 ms | p99 ms | max ms | success | status codes | gateway peak RSS |"
 echo "|---|---|---|---|---|---|---|---|---|"
 for latency in "${LATENCIES[@]}"; do
-  java -jar mock-provider/target/mock-provider-exec.jar --server.port=18090 --mock.latency-ms="$latency" \
+  java -jar mock-provider/target/mock-provider-exec.jar --server.port=18090 --junction.mock.latency-ms="$latency" \
     > "$WORK/mock.log" 2>&1 &
   MOCK=$!; PIDS+=($MOCK)
   java -jar gateway-app/target/gateway-app.jar --server.port=18080 \

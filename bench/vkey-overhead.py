@@ -87,7 +87,7 @@ def main():
                 else f"--junction.gateway.virtual-keys.db.h2-path={work}/gateway")
     java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if os.environ.get("JAVA_HOME") else "java"
     mock = subprocess.Popen([java, "-jar", str(ROOT / "mock-provider/target/mock-provider-exec.jar"),
-                             f"--server.port={mock_port}", "--server.address=127.0.0.1", "--mock.completion-tokens=16"],
+                             f"--server.port={mock_port}", "--server.address=127.0.0.1", "--junction.mock.completion-tokens=16"],
                             stdout=open(work / "mock.log", "w"), stderr=subprocess.STDOUT)
     gateway = subprocess.Popen([str(ROOT / "bin/gateway"), f"--server.port={gateway_port}", "--server.address=127.0.0.1",
                                 "--junction.gateway.auth.admin-keys[0]=" + ADMIN, "--junction.gateway.cache.enabled=false",
