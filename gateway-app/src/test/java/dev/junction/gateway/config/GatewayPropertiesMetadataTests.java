@@ -47,6 +47,10 @@ class GatewayPropertiesMetadataTests {
 			.isEqualTo("static://127.0.0.1:50051");
 		assertThat(properties.get("junction.gateway.rate-limit.window").path("defaultValue").asString())
 			.isEqualTo("1m");
+		assertThat(properties.get("junction.gateway.providers-defaults.concurrency").path("defaultValue").asInt())
+			.isEqualTo(1000);
+		assertThat(properties.get("junction.gateway.providers-defaults.key-cooldown").path("defaultValue").asString())
+			.isEqualTo("30s");
 	}
 
 	private static String formerName(String name) {
