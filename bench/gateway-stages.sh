@@ -28,8 +28,8 @@ wait_http http://127.0.0.1:18090/actuator/health
 echo "| configuration | p50 ms | p90 ms | p99 ms | success | gateway own time: mean µs | p50 µs (bucket) |"
 echo "|---|---|---|---|---|---|---|"
 while IFS='|' read -r label flags; do
-  java -jar "$GATEWAY_JAR" --server.port=18080 --junction.providers.emulator.type=openai \
-    --junction.providers.emulator.base-url=http://127.0.0.1:18090/v1 $flags > "$WORK/gateway.log" 2>&1 &
+  java -jar "$GATEWAY_JAR" --server.port=18080 --junction.gateway.providers.emulator.type=openai \
+    --junction.gateway.providers.emulator.base-url=http://127.0.0.1:18090/v1 $flags > "$WORK/gateway.log" 2>&1 &
   GATEWAY=$!
   wait_http http://127.0.0.1:18080/health
   load 15s > /dev/null
@@ -62,6 +62,6 @@ for le in sorted(b1, key=lambda k: float("inf") if k == "+Inf" else float(k)):
 print(f"| {sys.argv[1]} | {r['p50_ms']:.3f} | {r['p90_ms']:.3f} | {r['p99_ms']:.3f} | {100 * r['success']:.2f}% | {mean:.0f} | {p50} |")
 PY
   kill $GATEWAY; wait $GATEWAY 2>/dev/null || true
-done <<< "${CONFIGS:-pool, retry, breaker, fallback (limits and cache off)|--junction.cache.enabled=false
-+ rate limits (requests and tokens, in memory)|--junction.cache.enabled=false --junction.rate-limit.requests=100000000 --junction.rate-limit.tokens=1000000000
-+ cache (every request a miss)|--junction.cache.enabled=true --junction.rate-limit.requests=100000000 --junction.rate-limit.tokens=1000000000}"
+done <<< "${CONFIGS:-pool, retry, breaker, fallback (limits and cache off)|--junction.gateway.cache.enabled=false
++ rate limits (requests and tokens, in memory)|--junction.gateway.cache.enabled=false --junction.gateway.rate-limit.requests=100000000 --junction.gateway.rate-limit.tokens=1000000000
++ cache (every request a miss)|--junction.gateway.cache.enabled=true --junction.gateway.rate-limit.requests=100000000 --junction.gateway.rate-limit.tokens=1000000000}"

@@ -40,12 +40,12 @@ PY
 echo "| target | achieved req/s | p50 ms | p90 ms | p99 ms | max ms | success | status codes | gateway peak RSS |"
 echo "|---|---|---|---|---|---|---|---|---|"
 for latency in "${LATENCIES[@]}"; do
-  java -jar mock-provider/target/mock-provider-exec.jar --server.port=18090 --mock.latency-ms="$latency" \
+  java -jar mock-provider/target/mock-provider-exec.jar --server.port=18090 --junction.mock.latency-ms="$latency" \
     > "$WORK/mock.log" 2>&1 &
   MOCK=$!; PIDS+=($MOCK)
   java -jar gateway-app/target/gateway-app.jar --server.port=18080 \
-    --junction.providers.emulator.type=openai --junction.providers.emulator.base-url=http://127.0.0.1:18090/v1 \
-    --junction.providers.emulator.keys[0].value=sk-bench --junction.cache.enabled=false \
+    --junction.gateway.providers.emulator.type=openai --junction.gateway.providers.emulator.base-url=http://127.0.0.1:18090/v1 \
+    --junction.gateway.providers.emulator.keys[0].value=sk-bench --junction.gateway.cache.enabled=false \
     > "$WORK/gateway.log" 2>&1 &
   GATEWAY=$!; PIDS+=($GATEWAY)
   wait_http http://127.0.0.1:18090/actuator/health

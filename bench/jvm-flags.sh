@@ -12,8 +12,8 @@ echo '{"model":"emu/gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"ma
 "$P/start-emulator.sh" > "$OUT/emulator.log" 2>&1 & EMU=$!
 trap 'kill $EMU 2>/dev/null; pkill -f "server.port=28182" 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -s -o /dev/null http://127.0.0.1:28090/health && break; sleep 0.5; done
-APP=(--server.port=28182 --junction.cache.enabled=false --junction.providers.emu.type=openai
-  --junction.providers.emu.base-url=http://127.0.0.1:28090/v1 --junction.providers.emu.keys[0].value=sk-bench)
+APP=(--server.port=28182 --junction.gateway.cache.enabled=false --junction.gateway.providers.emu.type=openai
+  --junction.gateway.providers.emu.base-url=http://127.0.0.1:28090/v1 --junction.gateway.providers.emu.keys[0].value=sk-bench)
 J17=/usr/lib/jvm/java-17-openjdk-amd64/bin/java; J25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
 declare -A V
 V[a-j17-default]="$J17"

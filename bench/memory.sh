@@ -19,8 +19,8 @@ echo '{"model":"emu/gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"ma
 G=
 trap 'kill $EMU 2>/dev/null; [ -n "$G" ] && kill $G 2>/dev/null; wait 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -s -o /dev/null http://127.0.0.1:28090/health && break; sleep 0.5; done
-APP=(--server.port=$PORT --junction.cache.enabled=false --junction.providers.emu.type=openai
-  --junction.providers.emu.base-url=http://127.0.0.1:28090/v1 '--junction.providers.emu.keys[0].value=sk-bench')
+APP=(--server.port=$PORT --junction.gateway.cache.enabled=false --junction.gateway.providers.emu.type=openai
+  --junction.gateway.providers.emu.base-url=http://127.0.0.1:28090/v1 '--junction.gateway.providers.emu.keys[0].value=sk-bench')
 D=http://127.0.0.1:28090/v1/chat/completions; U=http://127.0.0.1:$PORT/v1/chat/completions
 status() { awk -v n="$1" -v r="$2" '/^(VmRSS|VmHWM|RssAnon|RssFile|Threads):/{o=o" "$1$2} END{print n" "r":"o}' /proc/"$G"/status; }
 for spec in "$@"; do

@@ -23,9 +23,9 @@ MOCK_PORT=18290 GATEWAY_PORT=18280
 java -jar mock-provider/target/mock-provider-exec.jar --server.address=127.0.0.1 --server.port=$MOCK_PORT \
   > "$WORK/mock.log" 2>&1 &
 PIDS+=($!)
-bin/gateway --server.address=127.0.0.1 --server.port=$GATEWAY_PORT --junction.cache.enabled=false \
-  --junction.providers.claude.type=anthropic --junction.providers.claude.base-url=http://127.0.0.1:$MOCK_PORT \
-  '--junction.providers.claude.keys[0].value=sk-bench' > "$WORK/gateway.log" 2>&1 &
+bin/gateway --server.address=127.0.0.1 --server.port=$GATEWAY_PORT --junction.gateway.cache.enabled=false \
+  --junction.gateway.providers.claude.type=anthropic --junction.gateway.providers.claude.base-url=http://127.0.0.1:$MOCK_PORT \
+  '--junction.gateway.providers.claude.keys[0].value=sk-bench' > "$WORK/gateway.log" 2>&1 &
 GATEWAY=$!; PIDS+=($GATEWAY)
 
 wait_http() { for _ in $(seq 1 150); do curl -sf "$1" >/dev/null 2>&1 && return 0; sleep 0.2; done; echo "not up: $1" >&2; return 1; }

@@ -3,7 +3,7 @@
 # concurrency 10 (ab) and 10 s at concurrency 20 (wrk), with the service's RSS before and
 # after the 10 s run. Needs a running service seeded for the run, e.g. on PostgreSQL:
 #   java -jar messaging-service/target/messaging-service.jar --junction.messaging.db.url=... \
-#     --junction.messaging.admin-key=$KEY --seed.instances=10 --seed.chats=1000 --seed.messages=1000000
+#     --junction.messaging.admin-key=$KEY --junction.messaging.seed.instances=10 --junction.messaging.seed.chats=1000 --junction.messaging.seed.messages=1000000
 #   java -jar messaging-service/target/messaging-service.jar --junction.messaging.db.url=... \
 #     --junction.messaging.admin-key=$KEY --junction.messaging.rate-limit.<group>=100000000 ...
 # Usage: KEY=<admin key> PID=<service pid> bench/messaging.sh [base-url]

@@ -33,7 +33,7 @@ java -jar calculator-service/target/calculator-service-exec.jar --spring.grpc.se
   > "$WORK/calculator.log" 2>&1 &
 PIDS+=($!)
 bin/gateway --server.address=127.0.0.1 --server.port="$GATEWAY_PORT" \
-  --junction.gateway.calculator.address="static://127.0.0.1:$CALCULATOR_PORT" --junction.rpc.trpc-transformer=superjson \
+  --junction.gateway.calculator.address="static://127.0.0.1:$CALCULATOR_PORT" --junction.gateway.rpc.trpc-transformer=superjson \
   > "$WORK/gateway.log" 2>&1 &
 PIDS+=($!)
 (cd bench/reference-rpc && PORT="$REFERENCE_PORT" NODE_ENV=production exec node server.mjs) > "$WORK/reference.log" 2>&1 &

@@ -12,21 +12,24 @@
 # usage: sidebyside.sh OUTDIR RATE... [-- JUNCTION_COMMAND...]
 #   JUNCTION_COMMAND starts the gateway on port 28180 with an OpenAI-type provider "emu" pointed at
 #   http://127.0.0.1:28090/v1 and the response cache off; default:
-#     java -jar gateway-app/target/gateway-app.jar --server.port=28180 --junction.cache.enabled=false \
-#       --junction.providers.emu.type=openai --junction.providers.emu.base-url=http://127.0.0.1:28090/v1 \
-#       --junction.providers.emu.keys[0].value=sk-bench
+#     java -jar gateway-app/target/gateway-app.jar --server.port=28180 --junction.gateway.cache.enabled=false \
+#       --junction.gateway.providers.emu.type=openai --junction.gateway.providers.emu.base-url=http://127.0.0.1:28090/v1 \
+#       --junction.gateway.providers.emu.keys[0].value=sk-bench
 #   (run from the project root). The gateway is asked for "emu/gpt-4o-mini", the peers for
 #   "openai/gpt-4o-mini". Env: REPS (3), DUR seconds (10), WARM_S for the JVM (30), PEERS ("bifrost helicone"),
-#   BODY_FILE (a request body with MODEL where the model goes; default a 2-token "hi").
+#   BODY_FILE (a request body with MODEL where the model goes; default a 2-token "hi"), GATEWAY_PREFIX of the
+#   settings given to the "after" and "tuned" builds and the default command (junction.gateway; "junction" for
+#   builds older than the junction.gateway.* names).
 set -u
+G=${GATEWAY_PREFIX:-junction.gateway}
 here=${PEERS_DIR:-$(cd "$(dirname "$0")/.." && pwd)/../shared/peers}
 OUT=$1; shift; RATES=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do RATES+=("$1"); shift; done
 [ "${1:-}" = "--" ] && shift
 JCMD=("$@")
-[ ${#JCMD[@]} -gt 0 ] || JCMD=(java -jar gateway-app/target/gateway-app.jar --server.port=28180 --junction.cache.enabled=false
-  --junction.providers.emu.type=openai --junction.providers.emu.base-url=http://127.0.0.1:28090/v1
-  --junction.providers.emu.keys[0].value=sk-bench)
+[ ${#JCMD[@]} -gt 0 ] || JCMD=(java -jar gateway-app/target/gateway-app.jar --server.port=28180 --$G.cache.enabled=false
+  --$G.providers.emu.type=openai --$G.providers.emu.base-url=http://127.0.0.1:28090/v1
+  --$G.providers.emu.keys[0].value=sk-bench)
 [ ${#RATES[@]} -gt 0 ] || RATES=(1000 3000 5000)
 REPS=${REPS:-3}; DUR=${DUR:-10}; WARM_S=${WARM_S:-30}; PEERS=${PEERS:-bifrost helicone}
 M=$here/measure.sh
@@ -45,13 +48,13 @@ URL[helicone]=http://127.0.0.1:28500/ai/chat/completions
 URL[junction]=http://127.0.0.1:28180/v1/chat/completions
 URL[after]=http://127.0.0.1:28181/v1/chat/completions
 URL[tuned]=http://127.0.0.1:28183/v1/chat/completions
-TCMD=($TUNED_LAUNCHER --server.port=28183 --junction.cache.enabled=false
-  --junction.providers.emu.type=openai --junction.providers.emu.base-url=http://127.0.0.1:28090/v1
-  --junction.providers.emu.keys[0].value=sk-bench)
+TCMD=($TUNED_LAUNCHER --server.port=28183 --$G.cache.enabled=false
+  --$G.providers.emu.type=openai --$G.providers.emu.base-url=http://127.0.0.1:28090/v1
+  --$G.providers.emu.keys[0].value=sk-bench)
 [ -n "${AFTER_LAUNCHER:-}" ] && ALAUNCH=($AFTER_LAUNCHER) || ALAUNCH=(java -jar "$AFTER_JAR")
-ACMD=("${ALAUNCH[@]}" --server.port=28181 --junction.cache.enabled=false
-  --junction.providers.emu.type=openai --junction.providers.emu.base-url=http://127.0.0.1:28090/v1
-  --junction.providers.emu.keys[0].value=sk-bench)
+ACMD=("${ALAUNCH[@]}" --server.port=28181 --$G.cache.enabled=false
+  --$G.providers.emu.type=openai --$G.providers.emu.base-url=http://127.0.0.1:28090/v1
+  --$G.providers.emu.keys[0].value=sk-bench)
 
 "$here/start-emulator.sh" > "$OUT/emulator.log" 2>&1 & PIDS+=($!)
 for p in $PEERS; do "$here/start-$p.sh" > "$OUT/$p.log" 2>&1 & PID[$p]=$!; PIDS+=($!); done

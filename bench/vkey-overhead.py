@@ -83,18 +83,18 @@ def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     mock_port, gateway_port = free_port(), free_port()
     work = Path(tempfile.mkdtemp(prefix="vkey-bench-"))
-    database = (f"--junction.virtual-keys.db.url={sys.argv[2]}" if len(sys.argv) > 2
-                else f"--junction.virtual-keys.db.h2-path={work}/gateway")
+    database = (f"--junction.gateway.virtual-keys.db.url={sys.argv[2]}" if len(sys.argv) > 2
+                else f"--junction.gateway.virtual-keys.db.h2-path={work}/gateway")
     java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if os.environ.get("JAVA_HOME") else "java"
     mock = subprocess.Popen([java, "-jar", str(ROOT / "mock-provider/target/mock-provider-exec.jar"),
-                             f"--server.port={mock_port}", "--server.address=127.0.0.1", "--mock.completion-tokens=16"],
+                             f"--server.port={mock_port}", "--server.address=127.0.0.1", "--junction.mock.completion-tokens=16"],
                             stdout=open(work / "mock.log", "w"), stderr=subprocess.STDOUT)
     gateway = subprocess.Popen([str(ROOT / "bin/gateway"), f"--server.port={gateway_port}", "--server.address=127.0.0.1",
-                                "--junction.auth.admin-keys[0]=" + ADMIN, "--junction.cache.enabled=false",
+                                "--junction.gateway.auth.admin-keys[0]=" + ADMIN, "--junction.gateway.cache.enabled=false",
                                 database,
-                                "--junction.providers.emu.type=openai",
-                                f"--junction.providers.emu.base-url=http://127.0.0.1:{mock_port}/v1",
-                                "--junction.providers.emu.keys[0].value=sk-emu"],
+                                "--junction.gateway.providers.emu.type=openai",
+                                f"--junction.gateway.providers.emu.base-url=http://127.0.0.1:{mock_port}/v1",
+                                "--junction.gateway.providers.emu.keys[0].value=sk-emu"],
                                stdout=open(work / "gateway.log", "w"), stderr=subprocess.STDOUT)
     try:
         wait_up(f"http://127.0.0.1:{mock_port}/v1/models")

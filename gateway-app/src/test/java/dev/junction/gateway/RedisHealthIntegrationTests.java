@@ -41,8 +41,8 @@ class RedisHealthIntegrationTests {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.notStarted();
 				RunningGateway gateway = RunningGateway.start(List.of("spring.data.redis.url=" + redis.url(),
-						"junction.rate-limit.requests=2", "junction.rate-limit.window=1h",
-						"junction.cache.enabled=false"))) {
+						"junction.gateway.rate-limit.requests=2", "junction.gateway.rate-limit.window=1h",
+						"junction.gateway.cache.enabled=false"))) {
 			assertDegraded(health(gateway));
 			for (int i = 0; i < 4; i++) {
 				assertThat(post(gateway).statusCode()).as("rate limits fail open").isEqualTo(200);
@@ -80,8 +80,8 @@ class RedisHealthIntegrationTests {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start();
 				RunningGateway gateway = RunningGateway.start(List.of("junction.redis.url=" + redis.url(),
-						"junction.redis.timeout=700ms", "junction.rate-limit.requests=2",
-						"junction.rate-limit.window=1h"))) {
+						"junction.redis.timeout=700ms", "junction.gateway.rate-limit.requests=2",
+						"junction.gateway.rate-limit.window=1h"))) {
 			assertThat(health(gateway).path("components").path("redis").path("status").asString()).isEqualTo("UP");
 			assertThat(gateway.context().getBean(DataRedisProperties.class).getTimeout()).hasMillis(700);
 			assertSharedBudget(gateway, redis);

@@ -67,14 +67,14 @@ class SecretsNeverLeakIntegrationTests {
 		hostile = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		hostile.createContext("/v1/chat/completions", SecretsNeverLeakIntegrationTests::hostileAnswer);
 		hostile.start();
-		slow = MockProviderServer.start(Map.of("mock.latency-ms", 3000));
+		slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
 		int closed;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closed = socket.getLocalPort();
 		}
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + GATEWAY_KEY,
-				"junction.auth.admin-keys[0]=" + ADMIN_KEY, "junction.http.max-body-size=4KB",
-				"junction.rate-limit.requests=100000", "junction.cache.enabled=true",
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + GATEWAY_KEY,
+				"junction.gateway.auth.admin-keys[0]=" + ADMIN_KEY, "junction.gateway.http.max-body-size=4KB",
+				"junction.gateway.rate-limit.requests=100000", "junction.gateway.cache.enabled=true",
 				"junction.gateway.calculator.address=static://127.0.0.1:" + closed,
 				"resilience4j.retry.configs.default.max-attempts=2", "resilience4j.retry.configs.default.wait-duration=10ms",
 				"logging.level.dev.junction=debug", "logging.level.dev.junction.gateway.access=info"));
@@ -82,7 +82,7 @@ class SecretsNeverLeakIntegrationTests {
 		properties.addAll(provider("refusing", "http://127.0.0.1:" + hostile.getAddress().getPort() + "/v1"));
 		properties.addAll(provider("steady", "http://127.0.0.1:" + hostile.getAddress().getPort() + "/v1"));
 		properties.addAll(provider("slow", slow.openAiBaseUrl()));
-		properties.add("junction.providers.slow.timeout=300ms");
+		properties.add("junction.gateway.providers.slow.timeout=300ms");
 		properties.addAll(provider("gone", "http://127.0.0.1:" + closed + "/v1"));
 		if (RedisServer.available()) {
 			redis = RedisServer.start(REDIS_PASSWORD);
@@ -102,8 +102,8 @@ class SecretsNeverLeakIntegrationTests {
 	}
 
 	private static List<String> provider(String name, String baseUrl) {
-		return List.of("junction.providers." + name + ".type=openai", "junction.providers." + name + ".base-url=" + baseUrl,
-				"junction.providers." + name + ".keys[0].value=" + PROVIDER_KEY);
+		return List.of("junction.gateway.providers." + name + ".type=openai", "junction.gateway.providers." + name + ".base-url=" + baseUrl,
+				"junction.gateway.providers." + name + ".keys[0].value=" + PROVIDER_KEY);
 	}
 
 	@Test

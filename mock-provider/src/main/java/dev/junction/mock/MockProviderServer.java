@@ -25,7 +25,7 @@ import dev.junction.mock.stats.StatsSnapshot;
  * random loopback port by default.
  *
  * <pre>{@code
- * try (MockProviderServer mock = MockProviderServer.start(Map.of("mock.latency-ms", 50))) {
+ * try (MockProviderServer mock = MockProviderServer.start(Map.of("junction.mock.latency-ms", 50))) {
  *     client.baseUrl(mock.openAiBaseUrl());   // http://127.0.0.1:<port>/v1
  *     ...
  *     assertThat(mock.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(1);
@@ -56,7 +56,7 @@ public final class MockProviderServer implements AutoCloseable {
         return start(MockProperties.defaults());
     }
 
-    /** Starts with properties named as in the application ({@code "mock.error-rate" -> 0.5}) on a random port. */
+    /** Starts with properties named as in the application ({@code "junction.mock.error-rate" -> 0.5}) on a random port. */
     public static MockProviderServer start(Map<String, ?> properties) {
         return start(MockProperties.bind(properties));
     }

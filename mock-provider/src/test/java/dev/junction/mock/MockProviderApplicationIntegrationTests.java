@@ -33,8 +33,8 @@ class MockProviderApplicationIntegrationTests {
 
     @BeforeAll
     static void start() {
-        context = MockProviderApplication.application().run("--server.port=0", "--mock.completion-tokens=4",
-                "--mock.api-keys=sk-app-one1,sk-app-two2", "--mock.read-timeout=1s");
+        context = MockProviderApplication.application().run("--server.port=0", "--junction.mock.completion-tokens=4",
+                "--junction.mock.api-keys=sk-app-one1,sk-app-two2", "--junction.mock.http.read-timeout=1s");
         int port = ((WebServerApplicationContext) context).getWebServer().getPort();
         http = TestHttp.of("http://127.0.0.1:" + port);
     }

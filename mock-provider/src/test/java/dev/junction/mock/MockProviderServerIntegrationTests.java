@@ -44,9 +44,9 @@ class MockProviderServerIntegrationTests {
 
     @Test
     void failsFastOnAWrongPropertyNamingIt() {
-        assertThatThrownBy(() -> MockProviderServer.start(Map.of("mock.error-rate", 1.5)))
-                .rootCause().hasMessage("mock.error-rate must be between 0 and 1");
-        assertThatThrownBy(() -> MockProperties.bind(Map.of("mock.error-status", 200)))
-                .rootCause().hasMessageContaining("mock.error-status");
+        assertThatThrownBy(() -> MockProviderServer.start(Map.of("junction.mock.error-rate", 1.5)))
+                .rootCause().hasMessage("junction.mock.error-rate must be between 0 and 1");
+        assertThatThrownBy(() -> MockProperties.bind(Map.of("junction.mock.error-status", 200)))
+                .rootCause().hasMessageContaining("junction.mock.error-status");
     }
 }

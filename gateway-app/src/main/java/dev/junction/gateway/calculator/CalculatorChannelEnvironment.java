@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import dev.junction.netty.RenamedProperties;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.EnvironmentPostProcessor;
@@ -90,7 +91,7 @@ class CalculatorChannelEnvironment implements EnvironmentPostProcessor, Ordered 
 
 	@Override
 	public int getOrder() {
-		return DeprecatedCalculatorProperties.ORDER + 1;
+		return RenamedProperties.ORDER + 1;
 	}
 
 }

@@ -16,7 +16,7 @@ import org.springframework.util.unit.DataSize;
  *
  * @param providers named provider instances; each inherits unset values from
  * {@code providers-defaults}
- * @param providersDefaults values shared by every provider
+ * @param providersDefaults values shared by every provider, with the built-in defaults
  * @param models aliases: a name clients may use as {@code model}, mapped to targets
  * @param auth gateway API keys
  * @param http limits on inbound requests
@@ -24,12 +24,13 @@ import org.springframework.util.unit.DataSize;
  * @param cache the response cache
  */
 @ConfigurationProperties(GatewayProperties.PREFIX)
-public record GatewayProperties(@Nullable Map<String, Provider> providers, @DefaultValue Provider providersDefaults,
+public record GatewayProperties(@Nullable Map<String, Provider> providers,
+		@DefaultValue ProviderDefaults providersDefaults,
 		@Nullable Map<String, ModelAlias> models, @DefaultValue Auth auth, @DefaultValue Http http,
 		@DefaultValue RateLimit rateLimit, @DefaultValue Cache cache) {
 
 	/** Prefix of these properties. */
-	public static final String PREFIX = "junction";
+	public static final String PREFIX = "junction.gateway";
 
 	public GatewayProperties {
 		providers = (providers != null) ? providers : Map.of();
@@ -37,7 +38,7 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 	}
 
 	/**
-	 * One provider instance. Unset values come from {@code junction.providers-defaults}.
+	 * One provider instance. Unset values come from {@code junction.gateway.providers-defaults}.
 	 *
 	 * @param type the adapter: openai, anthropic or mock
 	 * @param baseUrl the upstream API's base URL (for openai, including {@code /v1})
@@ -71,7 +72,7 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 			@Nullable String embeddingModel) {
 
 		/** This provider with every unset value taken from {@code defaults}. */
-		public Provider withDefaults(Provider defaults) {
+		public Provider withDefaults(ProviderDefaults defaults) {
 			return new Provider(or(this.type, defaults.type), or(this.baseUrl, defaults.baseUrl),
 					or(this.keys, defaults.keys), or(this.timeout, defaults.timeout),
 					or(this.connectTimeout, defaults.connectTimeout), or(this.maxConnections, defaults.maxConnections),
@@ -92,6 +93,40 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers, @Defa
 			return (value != null) ? value : fallback;
 		}
 
+	}
+
+	/**
+	 * What every provider inherits: the settings of {@link Provider}, with the built-in defaults.
+	 *
+	 * @param type the adapter: openai, anthropic or mock
+	 * @param baseUrl the upstream API's base URL
+	 * @param keys upstream API keys
+	 * @param timeout the longest an upstream call may take, to the last byte; unset: a
+	 * deprecated {@code resilience4j.timelimiter} timeout if one is set, else 120s
+	 * @param connectTimeout the longest a TCP connect to the upstream may take
+	 * @param maxConnections pooled connections per upstream host
+	 * @param models model names listed by {@code GET /v1/models}
+	 * @param defaultMaxTokens {@code max_tokens} sent when a request has none (Anthropic
+	 * requires one; 1024 when unset)
+	 * @param concurrency requests in flight upstream at once; more wait in the queue
+	 * @param queueSize requests that may wait for a permit
+	 * @param maxQueueWait the longest a request waits for a permit
+	 * @param dropExcess whether a request finding the queue full fails at once (503 with
+	 * Retry-After) rather than waiting anyway
+	 * @param keyRest how long a key rests after a 429 without Retry-After
+	 * @param keyCooldown how long a key the upstream refused (401, 403) stays out of rotation
+	 * before a request probes it
+	 * @param nativeResponses whether an openai provider's upstream serves the Responses API
+	 * @param embeddingModel the name of the Spring AI {@code EmbeddingModel} bean that serves
+	 * {@code /v1/embeddings} for an anthropic provider
+	 */
+	public record ProviderDefaults(@Nullable ProviderType type, @Nullable String baseUrl, @Nullable List<Key> keys,
+			@Nullable Duration timeout, @DefaultValue("5s") Duration connectTimeout,
+			@DefaultValue("1000") int maxConnections, @Nullable List<String> models, @Nullable Integer defaultMaxTokens,
+			@DefaultValue("1000") int concurrency, @DefaultValue("1000") int queueSize,
+			@DefaultValue("30s") Duration maxQueueWait, @DefaultValue("true") boolean dropExcess,
+			@DefaultValue("30s") Duration keyRest, @DefaultValue("30s") Duration keyCooldown,
+			@Nullable Boolean nativeResponses, @Nullable String embeddingModel) {
 	}
 
 	/**

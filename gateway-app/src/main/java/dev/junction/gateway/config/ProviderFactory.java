@@ -40,21 +40,7 @@ public final class ProviderFactory {
 
 	static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
 
-	static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
-
-	static final int DEFAULT_MAX_CONNECTIONS = 1000;
-
 	static final String OPENAI_BASE_URL = "https://api.openai.com/v1";
-
-	static final int DEFAULT_CONCURRENCY = 1000;
-
-	static final int DEFAULT_QUEUE_SIZE = 1000;
-
-	static final Duration DEFAULT_QUEUE_WAIT = Duration.ofSeconds(30);
-
-	static final Duration DEFAULT_KEY_REST = Duration.ofSeconds(30);
-
-	static final Duration DEFAULT_KEY_COOLDOWN = Duration.ofSeconds(30);
 
 	private final ObjectMapper mapper;
 
@@ -87,16 +73,12 @@ public final class ProviderFactory {
 		addFromEnvironment(configured, "anthropic", "ANTHROPIC_API_KEY", ProviderType.ANTHROPIC);
 		ProviderRegistry registry = new ProviderRegistry();
 		configured.forEach((name, provider) -> {
+			// Every value with a default in ProviderDefaults is set from here on.
 			Provider effective = provider.withDefaults(properties.providersDefaults());
 			registry.register(create(name, effective),
-					new KeyPool(name, keys(name, effective),
-							(effective.keyRest() != null) ? effective.keyRest() : DEFAULT_KEY_REST,
-							cooldown(name, effective)),
-					new ProviderLimiter(name,
-							(effective.concurrency() != null) ? effective.concurrency() : DEFAULT_CONCURRENCY,
-							(effective.queueSize() != null) ? effective.queueSize() : DEFAULT_QUEUE_SIZE,
-							(effective.maxQueueWait() != null) ? effective.maxQueueWait() : DEFAULT_QUEUE_WAIT,
-							(effective.dropExcess() != null) ? effective.dropExcess() : true));
+					new KeyPool(name, keys(name, effective), effective.keyRest(), cooldown(name, effective)),
+					new ProviderLimiter(name, effective.concurrency(), effective.queueSize(), effective.maxQueueWait(),
+							effective.dropExcess()));
 		});
 		return registry;
 	}
@@ -120,9 +102,7 @@ public final class ProviderFactory {
 			case MOCK -> new MockChatProvider(name, models, this.mapper);
 			case OPENAI -> {
 				String baseUrl = StringUtils.hasText(provider.baseUrl()) ? provider.baseUrl() : OPENAI_BASE_URL;
-				yield new OpenAiProvider(name, baseUrl, timeout,
-						(provider.connectTimeout() != null) ? provider.connectTimeout() : DEFAULT_CONNECT_TIMEOUT,
-						(provider.maxConnections() != null) ? provider.maxConnections() : DEFAULT_MAX_CONNECTIONS,
+				yield new OpenAiProvider(name, baseUrl, timeout, provider.connectTimeout(), provider.maxConnections(),
 						models, listingKey(provider), nativeResponses(provider, baseUrl), this.mapper);
 			}
 			case ANTHROPIC -> {
@@ -131,9 +111,7 @@ public final class ProviderFactory {
 							+ ".keys must hold at least one key for an anthropic provider");
 				}
 				yield AnthropicProviders.create(name, provider.baseUrl(), keys(name, provider),
-						provider.defaultMaxTokens(), timeout,
-						(provider.connectTimeout() != null) ? provider.connectTimeout() : DEFAULT_CONNECT_TIMEOUT,
-						(provider.maxConnections() != null) ? provider.maxConnections() : DEFAULT_MAX_CONNECTIONS, models,
+						provider.defaultMaxTokens(), timeout, provider.connectTimeout(), provider.maxConnections(), models,
 						this.mapper, embeddingModel(name, provider));
 			}
 		};
@@ -169,7 +147,7 @@ public final class ProviderFactory {
 	}
 
 	private static Duration cooldown(String name, Provider provider) {
-		Duration cooldown = (provider.keyCooldown() != null) ? provider.keyCooldown() : DEFAULT_KEY_COOLDOWN;
+		Duration cooldown = provider.keyCooldown();
 		if (cooldown.isNegative() || cooldown.isZero()) {
 			throw new IllegalStateException(
 					GatewayProperties.PREFIX + ".providers." + name + ".key-cooldown must be positive");

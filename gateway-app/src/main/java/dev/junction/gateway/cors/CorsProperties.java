@@ -34,6 +34,6 @@ public record CorsProperties(@Nullable List<String> allowedOrigins, @Nullable Li
 		@DefaultValue("30m") Duration maxAge) implements CrossOrigin.Settings {
 
 	/** Prefix of these properties. */
-	public static final String PREFIX = "junction.cors";
+	public static final String PREFIX = "junction.gateway.cors";
 
 }

@@ -14,7 +14,7 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * Prices per model: the bundled table ({@code default-prices.json}, current OpenAI and
- * Anthropic models) with the operator's {@code junction.prices} over it. A model is looked up
+ * Anthropic models) with the operator's {@code junction.gateway.prices} over it. A model is looked up
  * by its upstream name, so {@code emu/gpt-4o-mini} on any OpenAI-compatible provider is priced
  * as {@code gpt-4o-mini}; a dated or suffixed name ({@code gpt-4o-mini-2024-07-18},
  * {@code claude-sonnet-4-20250514}) takes the price of the longest listed name it begins with.

@@ -15,7 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties(MessagesProperties.PREFIX)
 public record MessagesProperties(@DefaultValue("10s") Duration pingInterval) {
 
-	public static final String PREFIX = "junction.messages";
+	public static final String PREFIX = "junction.gateway.messages";
 
 	public MessagesProperties {
 		if (pingInterval.isNegative()) {

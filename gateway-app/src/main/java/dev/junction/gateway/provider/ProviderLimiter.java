@@ -52,7 +52,7 @@ public final class ProviderLimiter implements MeterBinder {
 
 	public ProviderLimiter(String provider, int concurrency, int queueSize, Duration maxQueueWait, boolean dropExcess) {
 		if (concurrency < 1 || queueSize < 0) {
-			throw new IllegalStateException("junction.providers." + provider
+			throw new IllegalStateException("junction.gateway.providers." + provider
 					+ ": concurrency must be at least 1 and queue-size at least 0");
 		}
 		this.provider = provider;

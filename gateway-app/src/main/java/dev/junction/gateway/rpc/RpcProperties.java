@@ -29,7 +29,7 @@ public record RpcProperties(@DefaultValue("mock/echo-1") String defaultModel,
 		@DefaultValue("none") String trpcTransformer, @DefaultValue("true") boolean byok) {
 
 	/** Prefix of these properties. */
-	public static final String PREFIX = "junction.rpc";
+	public static final String PREFIX = "junction.gateway.rpc";
 
 	/** The built-in system prompt called {@code default}. */
 	public static final String DEFAULT_SYSTEM_PROMPT = "You are a helpful AI assistant.";

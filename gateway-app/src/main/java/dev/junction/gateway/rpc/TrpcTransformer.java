@@ -30,7 +30,7 @@ public interface TrpcTransformer {
 	/** The wire form of an output: a result's data or an error's shape. */
 	JsonNode output(JsonNode value);
 
-	/** The transformer named by {@code junction.rpc.trpc-transformer}. */
+	/** The transformer named by {@code junction.gateway.rpc.trpc-transformer}. */
 	static TrpcTransformer named(String name) {
 		return switch (name) {
 			case "none" -> NONE;

@@ -44,7 +44,7 @@ import static org.springframework.web.reactive.function.server.RouterFunctions.r
 public final class AdminKeysHandler {
 
 	/** Why the admin API refuses every call when no admin key is configured. */
-	static final String OFF = "The admin API is off: no admin key is configured (junction.auth.admin-keys).";
+	static final String OFF = "The admin API is off: no admin key is configured (junction.gateway.auth.admin-keys).";
 
 	private static final Set<String> FIELDS = Set.of("name", "owner", "models", "rate_limit", "budget", "expires_at");
 

@@ -10,7 +10,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.StringUtils;
 
 /**
- * Virtual keys: on when an admin key is configured ({@code junction.auth.admin-keys}) or a
+ * Virtual keys: on when an admin key is configured ({@code junction.gateway.auth.admin-keys}) or a
  * database is.
  *
  * @param db where keys, budgets and spend are kept
@@ -34,7 +34,7 @@ public record VirtualKeysProperties(@DefaultValue Db db, @DefaultValue("4096") l
 	}
 
 	/** Prefix of these properties. */
-	public static final String PREFIX = "junction.virtual-keys";
+	public static final String PREFIX = "junction.gateway.virtual-keys";
 
 	/**
 	 * Blocks of a key's budget an instance takes from the database and serves reservations from.

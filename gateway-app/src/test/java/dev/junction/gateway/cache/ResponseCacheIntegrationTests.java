@@ -31,8 +31,8 @@ class ResponseCacheIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		upstream = MockProviderServer.start(Map.of("mock.latency-ms", 300));
-		gateway = RunningGateway.start(properties(upstream, "junction.cache.enabled=true"));
+		upstream = MockProviderServer.start(Map.of("junction.mock.latency-ms", 300));
+		gateway = RunningGateway.start(properties(upstream, "junction.gateway.cache.enabled=true"));
 	}
 
 	@AfterAll
@@ -43,11 +43,11 @@ class ResponseCacheIntegrationTests {
 
 	/** Keys A and B, provider {@code up} (the emulator), {@code local} (in-process) and alias {@code creative}. */
 	static List<String> properties(MockProviderServer upstream, String... more) {
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=cache-key-a",
-				"junction.auth.keys[1]=cache-key-b", "junction.providers.up.type=openai",
-				"junction.providers.up.base-url=" + upstream.openAiBaseUrl(), "junction.providers.up.keys[0].value=sk-a",
-				"junction.providers.local.type=mock", "junction.models.creative.targets[0]=up/gpt-4o-mini",
-				"junction.models.creative.cache-sampled=true"));
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=cache-key-a",
+				"junction.gateway.auth.keys[1]=cache-key-b", "junction.gateway.providers.up.type=openai",
+				"junction.gateway.providers.up.base-url=" + upstream.openAiBaseUrl(), "junction.gateway.providers.up.keys[0].value=sk-a",
+				"junction.gateway.providers.local.type=mock", "junction.gateway.models.creative.targets[0]=up/gpt-4o-mini",
+				"junction.gateway.models.creative.cache-sampled=true"));
 		properties.addAll(List.of(more));
 		return properties;
 	}
@@ -200,7 +200,7 @@ class ResponseCacheIntegrationTests {
 	@Test
 	void aSharedNamespaceServesEveryKeyAndUser() {
 		try (RunningGateway shared = RunningGateway.start(
-				properties(upstream, "junction.cache.enabled=true", "junction.cache.shared-namespace=everyone"))) {
+				properties(upstream, "junction.gateway.cache.enabled=true", "junction.gateway.cache.shared-namespace=everyone"))) {
 			String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,\"user\":\"alice\","
 					+ "\"messages\":[{\"role\":\"user\",\"content\":\"shared answer\"}]}";
 			HttpResponse<String> first = post(shared, KEY_A, body, Map.of());

@@ -25,7 +25,7 @@ class SharedResponseCacheIntegrationTests {
 	void gatewaysSharingRedisShareEachKeysEntriesAndNothingElse() throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
-			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.cache.enabled=true",
+			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.gateway.cache.enabled=true",
 					"spring.data.redis.url=" + redis.url());
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
@@ -54,8 +54,8 @@ class SharedResponseCacheIntegrationTests {
 	void gatewaysSharingRedisAndASharedNamespaceServeEveryKey() throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
-			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.cache.enabled=true",
-					"junction.cache.shared-namespace=org-wide", "spring.data.redis.url=" + redis.url());
+			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.gateway.cache.enabled=true",
+					"junction.gateway.cache.shared-namespace=org-wide", "spring.data.redis.url=" + redis.url());
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
@@ -73,8 +73,8 @@ class SharedResponseCacheIntegrationTests {
 	void clearingTheCacheOnOneGatewayEmptiesItForEveryGatewaySharingRedis() throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
-			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.cache.enabled=true",
-					"spring.data.redis.url=" + redis.url(), "junction.auth.admin-keys[0]=cache-admin");
+			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.gateway.cache.enabled=true",
+					"spring.data.redis.url=" + redis.url(), "junction.gateway.auth.admin-keys[0]=cache-admin");
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"

@@ -3,6 +3,7 @@ package dev.junction.gateway.calculator;
 import java.time.Duration;
 import java.util.Map;
 
+import dev.junction.gateway.config.RenamedGatewayProperties;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.context.properties.bind.Binder;
@@ -22,7 +23,7 @@ class CalculatorEnvironmentTests {
 	void readsFormerNamesFromEnvironmentVariables() {
 		StandardEnvironment environment = environment(Map.of());
 		environment.getPropertySources()
-			.addFirst(new SystemEnvironmentPropertySource("env", Map.of("JUNCTION_CALCULATOR_HEALTH_CACHE_TTL", "5s",
+			.addFirst(new SystemEnvironmentPropertySource("test-systemEnvironment", Map.of("JUNCTION_CALCULATOR_HEALTH_CACHE_TTL", "5s",
 					"JUNCTION_CALCULATOR_ADDRESS", "static://calculator:50051")));
 		process(environment);
 		CalculatorProperties properties = bind(environment);
@@ -85,7 +86,7 @@ class CalculatorEnvironmentTests {
 	}
 
 	private static void process(StandardEnvironment environment) {
-		new DeprecatedCalculatorProperties(new DeferredLogs()).postProcessEnvironment(environment, null);
+		new RenamedGatewayProperties(new DeferredLogs()).postProcessEnvironment(environment, null);
 		new CalculatorChannelEnvironment().postProcessEnvironment(environment, null);
 	}
 

@@ -62,29 +62,29 @@ class ChatCompletionsIntegrationTests {
 
 	@BeforeAll
 	static void start() throws Exception {
-		upstream = MockProviderServer.start(Map.of("mock.api-keys", "sk-upstream-1"));
-		failing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
-		slow = MockProviderServer.start(Map.of("mock.latency-ms", 3000));
-		truncating = MockProviderServer.start(Map.of("mock.truncate-stream-after", 3));
-		trickling = MockProviderServer.start(Map.of("mock.chunk-delay-ms", 200, "mock.stream-chunks", 50,
-				"mock.completion-tokens", 50));
+		upstream = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-upstream-1"));
+		failing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 503));
+		slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
+		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 3));
+		trickling = MockProviderServer.start(Map.of("junction.mock.chunk-delay-ms", 200, "junction.mock.stream-chunks", 50,
+				"junction.mock.completion-tokens", 50));
 		int closedPort;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closedPort = socket.getLocalPort();
 		}
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
-				"junction.http.max-body-size=16KB", "junction.models.fast.targets[0]=up/gpt-4o-mini",
-				"junction.providers.mock.type=mock"));
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
+				"junction.gateway.http.max-body-size=16KB", "junction.gateway.models.fast.targets[0]=up/gpt-4o-mini",
+				"junction.gateway.providers.mock.type=mock"));
 		properties.addAll(openai("up", upstream.openAiBaseUrl(), "sk-upstream-1"));
 		properties.addAll(openai("down", failing.openAiBaseUrl(), "sk-x"));
 		properties.addAll(openai("slow", slow.openAiBaseUrl(), "sk-x"));
-		properties.add("junction.providers.slow.timeout=500ms");
+		properties.add("junction.gateway.providers.slow.timeout=500ms");
 		properties.addAll(openai("cut", truncating.openAiBaseUrl(), "sk-x"));
 		properties.addAll(openai("trickle", trickling.openAiBaseUrl(), "sk-x"));
 		properties.addAll(openai("gone", "http://127.0.0.1:" + closedPort + "/v1", "sk-x"));
-		properties.addAll(List.of("junction.providers.claude.type=anthropic",
-				"junction.providers.claude.base-url=" + upstream.baseUrl(),
-				"junction.providers.claude.keys[0].value=sk-upstream-1"));
+		properties.addAll(List.of("junction.gateway.providers.claude.type=anthropic",
+				"junction.gateway.providers.claude.base-url=" + upstream.baseUrl(),
+				"junction.gateway.providers.claude.keys[0].value=sk-upstream-1"));
 		gateway = RunningGateway.start(properties);
 		client = gateway.openAiClient(KEY);
 	}
@@ -98,8 +98,8 @@ class ChatCompletionsIntegrationTests {
 	}
 
 	private static List<String> openai(String name, String baseUrl, String key) {
-		return List.of("junction.providers." + name + ".type=openai", "junction.providers." + name + ".base-url=" + baseUrl,
-				"junction.providers." + name + ".keys[0].value=" + key);
+		return List.of("junction.gateway.providers." + name + ".type=openai", "junction.gateway.providers." + name + ".base-url=" + baseUrl,
+				"junction.gateway.providers." + name + ".keys[0].value=" + key);
 	}
 
 	@Test

@@ -45,17 +45,17 @@ class ChatRoutesIntegrationTests {
 
 	@BeforeAll
 	static void start() throws Exception {
-		emulator = MockProviderServer.start(Map.of("mock.models", "gpt-4o-mini,gpt-4.1-mini"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.models", "gpt-4o-mini,gpt-4.1-mini"));
 		int closedPort;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closedPort = socket.getLocalPort();
 		}
-		gateway = RunningGateway.start(List.of("junction.providers.mock.type=mock",
-				"junction.providers.emulator.type=openai", "junction.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emulator.keys[0].value=sk-emu", "junction.providers.emulator.models[0]=house-model",
-				"junction.providers.gone.type=openai", "junction.providers.gone.base-url=http://127.0.0.1:" + closedPort + "/v1",
-				"junction.providers.gone.keys[0].value=sk-gone", "junction.providers.gone.models[0]=kept",
-				"junction.models.fast.targets[0]=emulator/gpt-4o-mini"));
+		gateway = RunningGateway.start(List.of("junction.gateway.providers.mock.type=mock",
+				"junction.gateway.providers.emulator.type=openai", "junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emulator.keys[0].value=sk-emu", "junction.gateway.providers.emulator.models[0]=house-model",
+				"junction.gateway.providers.gone.type=openai", "junction.gateway.providers.gone.base-url=http://127.0.0.1:" + closedPort + "/v1",
+				"junction.gateway.providers.gone.keys[0].value=sk-gone", "junction.gateway.providers.gone.models[0]=kept",
+				"junction.gateway.models.fast.targets[0]=emulator/gpt-4o-mini"));
 		client = gateway.openAiClient("unused");
 	}
 

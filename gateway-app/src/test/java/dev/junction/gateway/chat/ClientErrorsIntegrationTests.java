@@ -52,11 +52,11 @@ class ClientErrorsIntegrationTests {
 	@BeforeAll
 	static void start() {
 		emulator = MockProviderServer.start(Map.of());
-		gateway = RunningGateway.start(List.of("junction.cache.enabled=false", "junction.providers.mock.type=mock",
-				"junction.providers.emu.type=openai", "junction.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emu.keys[0].value=sk-emu", "junction.providers.claude.type=anthropic",
-				"junction.providers.claude.base-url=" + emulator.baseUrl(),
-				"junction.providers.claude.keys[0].value=sk-emu", "junction.rate-limit.tokens=1000000"));
+		gateway = RunningGateway.start(List.of("junction.gateway.cache.enabled=false", "junction.gateway.providers.mock.type=mock",
+				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.keys[0].value=sk-emu", "junction.gateway.providers.claude.type=anthropic",
+				"junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
+				"junction.gateway.providers.claude.keys[0].value=sk-emu", "junction.gateway.rate-limit.tokens=1000000"));
 	}
 
 	@AfterAll

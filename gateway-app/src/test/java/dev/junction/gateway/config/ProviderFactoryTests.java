@@ -47,11 +47,11 @@ class ProviderFactoryTests {
 
 	@Test
 	void passesResponsesThroughToOpenAiItselfAndTranslatesThemForOtherCompatibleServersUnlessConfigured() {
-		ProviderRegistry registry = registry(Map.of("junction.providers.openai.type", "openai",
-				"junction.providers.local.type", "openai", "junction.providers.local.base-url", "http://127.0.0.1:1/v1",
-				"junction.providers.served.type", "openai", "junction.providers.served.base-url", "http://127.0.0.1:1/v1",
-				"junction.providers.served.native-responses", "true", "junction.providers.refused.type", "openai",
-				"junction.providers.refused.native-responses", "false"));
+		ProviderRegistry registry = registry(Map.of("junction.gateway.providers.openai.type", "openai",
+				"junction.gateway.providers.local.type", "openai", "junction.gateway.providers.local.base-url", "http://127.0.0.1:1/v1",
+				"junction.gateway.providers.served.type", "openai", "junction.gateway.providers.served.base-url", "http://127.0.0.1:1/v1",
+				"junction.gateway.providers.served.native-responses", "true", "junction.gateway.providers.refused.type", "openai",
+				"junction.gateway.providers.refused.native-responses", "false"));
 		assertThat(registry.get("openai").provider().speaks(ClientApi.RESPONSES)).isTrue();
 		assertThat(registry.get("local").provider().speaks(ClientApi.RESPONSES)).isFalse();
 		assertThat(registry.get("served").provider().speaks(ClientApi.RESPONSES)).isTrue();
@@ -62,9 +62,9 @@ class ProviderFactoryTests {
 	@Test
 	void refusesNativeResponsesOnAProviderThatIsNotOpenAiCompatible() {
 		assertThatIllegalStateException()
-			.isThrownBy(() -> registry(Map.of("junction.providers.local.type", "mock",
-					"junction.providers.local.native-responses", "true")))
-			.withMessage("junction.providers.local.native-responses applies to openai providers only");
+			.isThrownBy(() -> registry(Map.of("junction.gateway.providers.local.type", "mock",
+					"junction.gateway.providers.local.native-responses", "true")))
+			.withMessage("junction.gateway.providers.local.native-responses applies to openai providers only");
 	}
 
 	private ProviderRegistry registry(Map<String, String> properties) {

@@ -27,9 +27,9 @@ class CorsIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		gateway = RunningGateway.start(List.of("junction.providers.local.type=mock", "junction.auth.keys[0]=cors-key",
-				"junction.cors.allowed-origins[0]=" + APP, "junction.cors.allow-credentials=true",
-				"junction.cors.max-age=10m"));
+		gateway = RunningGateway.start(List.of("junction.gateway.providers.local.type=mock", "junction.gateway.auth.keys[0]=cors-key",
+				"junction.gateway.cors.allowed-origins[0]=" + APP, "junction.gateway.cors.allow-credentials=true",
+				"junction.gateway.cors.max-age=10m"));
 	}
 
 	@AfterAll
@@ -83,7 +83,7 @@ class CorsIntegrationTests {
 
 	@Test
 	void isOffByDefault() {
-		try (RunningGateway plain = RunningGateway.start(List.of("junction.providers.local.type=mock"))) {
+		try (RunningGateway plain = RunningGateway.start(List.of("junction.gateway.providers.local.type=mock"))) {
 			HttpResponse<String> response = preflight(plain, APP, "POST", "content-type");
 			assertThat(response.headers().firstValue("access-control-allow-origin")).isEmpty();
 			assertThat(response.headers().firstValue("access-control-allow-methods")).isEmpty();
@@ -97,9 +97,9 @@ class CorsIntegrationTests {
 	@Test
 	void refusesToStartWithCredentialsForAnyOrigin() {
 		assertThatException()
-			.isThrownBy(() -> RunningGateway.start(List.of("junction.cors.allowed-origins=*",
-					"junction.cors.allow-credentials=true")))
-			.satisfies((ex) -> assertThat(rootMessage(ex)).contains("junction.cors.allow-credentials"));
+			.isThrownBy(() -> RunningGateway.start(List.of("junction.gateway.cors.allowed-origins=*",
+					"junction.gateway.cors.allow-credentials=true")))
+			.satisfies((ex) -> assertThat(rootMessage(ex)).contains("junction.gateway.cors.allow-credentials"));
 	}
 
 	private static String rootMessage(Throwable error) {

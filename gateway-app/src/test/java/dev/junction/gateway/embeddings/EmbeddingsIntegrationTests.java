@@ -40,12 +40,12 @@ class EmbeddingsIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
-				"junction.cache.enabled=false", "junction.providers.mock.type=mock",
-				"junction.providers.emulator.type=openai", "junction.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emulator.keys[0].value=sk-emu",
-				"junction.models.embedder.targets[0]=emulator/text-embedding-3-small"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
+				"junction.gateway.cache.enabled=false", "junction.gateway.providers.mock.type=mock",
+				"junction.gateway.providers.emulator.type=openai", "junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emulator.keys[0].value=sk-emu",
+				"junction.gateway.models.embedder.targets[0]=emulator/text-embedding-3-small"));
 		gateway = RunningGateway.start(properties);
 		client = gateway.openAiClient(KEY);
 	}

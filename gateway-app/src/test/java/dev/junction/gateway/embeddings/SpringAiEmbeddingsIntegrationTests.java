@@ -59,15 +59,15 @@ class SpringAiEmbeddingsIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
 		DisposableServer closed = HttpServer.create().host("127.0.0.1").port(0).bindNow();
 		int closedPort = closed.port();
 		closed.disposeNow(Duration.ofSeconds(5));
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
-				"junction.cache.enabled=false", "resilience4j.retry.configs.default.max-attempts=1",
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
+				"junction.gateway.cache.enabled=false", "resilience4j.retry.configs.default.max-attempts=1",
 				"test.embeddings.base-url=" + emulator.openAiBaseUrl(),
 				"test.embeddings.closed-url=http://127.0.0.1:" + closedPort + "/v1",
-				"junction.models.vectors.targets[0]=claude/text-embedding-3-small"));
+				"junction.gateway.models.vectors.targets[0]=claude/text-embedding-3-small"));
 		properties.addAll(anthropic("claude", "emulatorEmbeddings"));
 		properties.addAll(anthropic("plain", null));
 		properties.addAll(anthropic("broken", "unreachableEmbeddings"));
@@ -87,11 +87,11 @@ class SpringAiEmbeddingsIntegrationTests {
 	}
 
 	private static List<String> anthropic(String name, String embeddingModel) {
-		List<String> properties = new ArrayList<>(List.of("junction.providers." + name + ".type=anthropic",
-				"junction.providers." + name + ".base-url=" + emulator.baseUrl(),
-				"junction.providers." + name + ".keys[0].value=sk-emu"));
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.providers." + name + ".type=anthropic",
+				"junction.gateway.providers." + name + ".base-url=" + emulator.baseUrl(),
+				"junction.gateway.providers." + name + ".keys[0].value=sk-emu"));
 		if (embeddingModel != null) {
-			properties.add("junction.providers." + name + ".embedding-model=" + embeddingModel);
+			properties.add("junction.gateway.providers." + name + ".embedding-model=" + embeddingModel);
 		}
 		return properties;
 	}

@@ -42,7 +42,7 @@ class RequestGuardIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		gateway = RunningGateway.start(List.of("junction.http.read-timeout=500ms", "junction.http.max-body-size=10MB"));
+		gateway = RunningGateway.start(List.of("junction.gateway.http.read-timeout=500ms", "junction.gateway.http.max-body-size=10MB"));
 	}
 
 	@AfterAll

@@ -45,14 +45,14 @@ class CountTokensIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
-		gateway = RunningGateway.start(new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
-				"junction.auth.keys[1]=" + LIMITED_KEY, "junction.cache.enabled=false",
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
+		gateway = RunningGateway.start(new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
+				"junction.gateway.auth.keys[1]=" + LIMITED_KEY, "junction.gateway.cache.enabled=false",
 				// A day's window refills a request every 12 hours: the third request in a row is refused.
-				"junction.rate-limit.requests=2", "junction.rate-limit.window=24h",
-				"junction.providers.emulator.type=openai",
-				"junction.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emulator.keys[0].value=sk-emu")));
+				"junction.gateway.rate-limit.requests=2", "junction.gateway.rate-limit.window=24h",
+				"junction.gateway.providers.emulator.type=openai",
+				"junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emulator.keys[0].value=sk-emu")));
 	}
 
 	@AfterAll

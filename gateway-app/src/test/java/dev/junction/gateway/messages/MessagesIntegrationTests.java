@@ -94,13 +94,13 @@ class MessagesIntegrationTests {
 					.then(response.header("content-type", "application/json").sendString(Mono.just(ANSWER)).then());
 			}))
 			.bindNow();
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
-		truncating = MockProviderServer.start(Map.of("mock.truncate-stream-after", 4));
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
-				"junction.cache.enabled=false", "junction.models.smart.targets[0]=emulator/gpt-4o-mini",
-				"junction.rate-limit.requests=10000", "junction.rate-limit.tokens=50000",
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
+		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
+				"junction.gateway.cache.enabled=false", "junction.gateway.models.smart.targets[0]=emulator/gpt-4o-mini",
+				"junction.gateway.rate-limit.requests=10000", "junction.gateway.rate-limit.tokens=50000",
 				// A day's window refills a request every 8.6 s: three requests in a row cannot be refilled twice.
-				"junction.rate-limit.window=24h"));
+				"junction.gateway.rate-limit.window=24h"));
 		properties.addAll(provider("emulator", "openai", emulator.openAiBaseUrl(), "sk-emu"));
 		properties.addAll(provider("claude", "anthropic", emulator.baseUrl(), "sk-emu"));
 		properties.addAll(provider("cut", "openai", truncating.openAiBaseUrl(), "sk-x"));
@@ -118,9 +118,9 @@ class MessagesIntegrationTests {
 	}
 
 	private static List<String> provider(String name, String type, String baseUrl, String key) {
-		return List.of("junction.providers." + name + ".type=" + type,
-				"junction.providers." + name + ".base-url=" + baseUrl,
-				"junction.providers." + name + ".keys[0].value=" + key);
+		return List.of("junction.gateway.providers." + name + ".type=" + type,
+				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
+				"junction.gateway.providers." + name + ".keys[0].value=" + key);
 	}
 
 	@ParameterizedTest

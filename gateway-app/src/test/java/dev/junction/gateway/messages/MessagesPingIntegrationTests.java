@@ -45,14 +45,14 @@ class MessagesPingIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.latency-ms", 900, "mock.chunk-delay-ms", 450,
-				"mock.stream-chunks", 3, "mock.completion-tokens", 3));
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
-				"junction.cache.enabled=false", "junction.messages.ping-interval=300ms",
-				"junction.providers.claude.type=anthropic", "junction.providers.claude.base-url=" + emulator.baseUrl(),
-				"junction.providers.claude.keys[0].value=sk-emu", "junction.providers.emulator.type=openai",
-				"junction.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emulator.keys[0].value=sk-emu"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.latency-ms", 900, "junction.mock.chunk-delay-ms", 450,
+				"junction.mock.stream-chunks", 3, "junction.mock.completion-tokens", 3));
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
+				"junction.gateway.cache.enabled=false", "junction.gateway.messages.ping-interval=300ms",
+				"junction.gateway.providers.claude.type=anthropic", "junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
+				"junction.gateway.providers.claude.keys[0].value=sk-emu", "junction.gateway.providers.emulator.type=openai",
+				"junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emulator.keys[0].value=sk-emu"));
 		gateway = RunningGateway.start(properties);
 		client = gateway.anthropicClient(KEY);
 	}

@@ -26,10 +26,10 @@ class KeyPoolIntegrationTests {
 			port = socket.getLocalPort();
 		}
 		MockProviderServer refusing = MockProviderServer.start(
-				MockProperties.bind(Map.of("mock.api-keys", "sk-someone-else")), "127.0.0.1", port);
-		try (RunningGateway gateway = RunningGateway.start(List.of("junction.providers.solo.type=openai",
-				"junction.providers.solo.base-url=http://127.0.0.1:" + port + "/v1",
-				"junction.providers.solo.keys[0].value=sk-solo-secret", "junction.providers.solo.key-cooldown=3s"))) {
+				MockProperties.bind(Map.of("junction.mock.api-keys", "sk-someone-else")), "127.0.0.1", port);
+		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.providers.solo.type=openai",
+				"junction.gateway.providers.solo.base-url=http://127.0.0.1:" + port + "/v1",
+				"junction.gateway.providers.solo.keys[0].value=sk-solo-secret", "junction.gateway.providers.solo.key-cooldown=3s"))) {
 			HttpResponse<String> refused = chat(gateway);
 			assertThat(refused.statusCode()).isEqualTo(502);
 			assertThat(error(refused).path("message").asString()).contains("refused the gateway's credentials");
@@ -88,11 +88,11 @@ class KeyPoolIntegrationTests {
 
 	@Test
 	void aRefusedKeyAndItsProbesCostNoRequestWhileAnotherKeyServes() throws Exception {
-		try (MockProviderServer upstream = MockProviderServer.start(Map.of("mock.api-keys", "sk-pair-good"));
-				RunningGateway gateway = RunningGateway.start(List.of("junction.providers.pair.type=openai",
-						"junction.providers.pair.base-url=" + upstream.openAiBaseUrl(),
-						"junction.providers.pair.keys[0].value=sk-pair-bad", "junction.providers.pair.keys[1].value=sk-pair-good",
-						"junction.providers.pair.key-cooldown=300ms"))) {
+		try (MockProviderServer upstream = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-pair-good"));
+				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.providers.pair.type=openai",
+						"junction.gateway.providers.pair.base-url=" + upstream.openAiBaseUrl(),
+						"junction.gateway.providers.pair.keys[0].value=sk-pair-bad", "junction.gateway.providers.pair.keys[1].value=sk-pair-good",
+						"junction.gateway.providers.pair.key-cooldown=300ms"))) {
 			for (int i = 0; i < 24; i++) {
 				HttpResponse<String> response = chat(gateway, "pair", i % 2 == 0);
 				assertThat(response.statusCode()).as("request %d: %s", i, response.body()).isEqualTo(200);

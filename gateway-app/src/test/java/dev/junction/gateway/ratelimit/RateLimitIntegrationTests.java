@@ -27,8 +27,8 @@ class RateLimitIntegrationTests {
 
 	@Test
 	void refusesRequestsOverTheBudgetWith429AndReportsTheBudgetOnEveryResponse() {
-		try (RunningGateway gateway = RunningGateway.start(List.of("junction.rate-limit.requests=3",
-				"junction.rate-limit.window=1h", "junction.auth.keys[0]=key-a", "junction.auth.keys[1]=key-b"))) {
+		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.rate-limit.requests=3",
+				"junction.gateway.rate-limit.window=1h", "junction.gateway.auth.keys[0]=key-a", "junction.gateway.auth.keys[1]=key-b"))) {
 			for (int i = 0; i < 3; i++) {
 				HttpResponse<String> response = post(gateway, "key-a");
 				assertThat(response.statusCode()).isEqualTo(200);
@@ -47,8 +47,8 @@ class RateLimitIntegrationTests {
 
 	@Test
 	void reservesTokensFromMaxTokensAndGivesBackWhatTheAnswerDidNotUse() {
-		try (RunningGateway gateway = RunningGateway.start(List.of("junction.rate-limit.tokens=100",
-				"junction.rate-limit.window=1h", "junction.cache.enabled=false"))) {
+		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.rate-limit.tokens=100",
+				"junction.gateway.rate-limit.window=1h", "junction.gateway.cache.enabled=false"))) {
 			HttpResponse<String> denied = Http.post(gateway.baseUrl() + "/v1/chat/completions", null, withMaxTokens(500));
 			assertThat(denied.statusCode()).isEqualTo(429);
 			assertThat(denied.body()).contains("rate_limit_tokens");
@@ -69,11 +69,11 @@ class RateLimitIntegrationTests {
 
 	@Test
 	void givesTheWholeReservationBackWhenTheClientGoesAway() throws Exception {
-		try (MockProviderServer slow = MockProviderServer.start(Map.of("mock.latency-ms", 3000));
-				RunningGateway gateway = RunningGateway.start(List.of("junction.rate-limit.tokens=100",
-						"junction.rate-limit.window=1h", "junction.cache.enabled=false",
-						"junction.providers.slow.type=openai", "junction.providers.slow.base-url=" + slow.openAiBaseUrl(),
-						"junction.providers.slow.keys[0].value=sk-slow"))) {
+		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
+				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.rate-limit.tokens=100",
+						"junction.gateway.rate-limit.window=1h", "junction.gateway.cache.enabled=false",
+						"junction.gateway.providers.slow.type=openai", "junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
+						"junction.gateway.providers.slow.keys[0].value=sk-slow"))) {
 			String body = "{\"model\":\"slow/gpt-4o-mini\",\"max_tokens\":60,"
 					+ "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 			try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
@@ -110,8 +110,8 @@ class RateLimitIntegrationTests {
 	void twoGatewaysSharingRedisLetExactlyTheConfiguredNumberOfRequestsThrough() throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start()) {
-			List<String> properties = List.of("spring.data.redis.url=" + redis.url(), "junction.rate-limit.requests=25",
-					"junction.rate-limit.window=1h", "junction.auth.keys[0]=shared-key", "junction.cache.enabled=false");
+			List<String> properties = List.of("spring.data.redis.url=" + redis.url(), "junction.gateway.rate-limit.requests=25",
+					"junction.gateway.rate-limit.window=1h", "junction.gateway.auth.keys[0]=shared-key", "junction.gateway.cache.enabled=false");
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
 				List<CompletableFuture<Integer>> calls = new ArrayList<>();
@@ -129,7 +129,7 @@ class RateLimitIntegrationTests {
 	@Test
 	void failsOpenWhenRedisIsUnreachableAndCountsIt() {
 		try (RunningGateway gateway = RunningGateway.start(List.of("spring.data.redis.url=redis://127.0.0.1:1",
-				"spring.data.redis.timeout=200ms", "junction.rate-limit.requests=1", "junction.rate-limit.fail-open=true"))) {
+				"spring.data.redis.timeout=200ms", "junction.gateway.rate-limit.requests=1", "junction.gateway.rate-limit.fail-open=true"))) {
 			assertThat(post(gateway, null).statusCode()).isEqualTo(200);
 			assertThat(post(gateway, null).statusCode()).isEqualTo(200);
 			assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())

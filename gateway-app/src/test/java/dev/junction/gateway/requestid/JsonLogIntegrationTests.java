@@ -25,7 +25,7 @@ class JsonLogIntegrationTests {
 	@Test
 	void writesTheAccessLogAsEcsJsonWithTheRequestId(CapturedOutput output) throws InterruptedException {
 		try (RunningGateway gateway = RunningGateway.start(List.of("logging.structured.format.console=ecs",
-				"logging.level.dev.junction.gateway.access=info", "junction.providers.local.type=mock"))) {
+				"logging.level.dev.junction.gateway.access=info", "junction.gateway.providers.local.type=mock"))) {
 			HttpResponse<String> response = Http.send(HttpRequest
 				.newBuilder(URI.create(gateway.baseUrl() + "/v1/chat/completions"))
 				.timeout(Duration.ofSeconds(30))

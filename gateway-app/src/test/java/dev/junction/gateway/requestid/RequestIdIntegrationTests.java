@@ -44,11 +44,11 @@ class RequestIdIntegrationTests {
 	static void start() {
 		emulator = MockProviderServer.start(Map.of());
 		calculator = RunningCalculator.start();
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=request-id-key",
-				"junction.providers.emu.type=openai", "junction.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emu.keys[0].value=sk-emu", "junction.providers.claude.type=anthropic",
-				"junction.providers.claude.base-url=" + emulator.baseUrl(),
-				"junction.providers.claude.keys[0].value=sk-emu", "junction.cache.enabled=false",
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=request-id-key",
+				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.keys[0].value=sk-emu", "junction.gateway.providers.claude.type=anthropic",
+				"junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
+				"junction.gateway.providers.claude.keys[0].value=sk-emu", "junction.gateway.cache.enabled=false",
 				"junction.gateway.calculator.address=" + calculator.address(),
 				// The gateway starts last, so its logging set-up is the one in force in this JVM:
 				// the access log, and the emulator's and the calculator's per-request lines.

@@ -41,10 +41,10 @@ class CircuitBreakerStageIntegrationTests {
 	@BeforeAll
 	static void start() {
 		anthropic = MockProviderServer.start(Map.of());
-		refusing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 400));
-		failing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
-		List<String> properties = new ArrayList<>(List.of("junction.cache.enabled=false",
-				"junction.auth.keys[0]=careless", "junction.auth.keys[1]=careful",
+		refusing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 400));
+		failing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 503));
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.cache.enabled=false",
+				"junction.gateway.auth.keys[0]=careless", "junction.gateway.auth.keys[1]=careful",
 				"resilience4j.retry.configs.default.wait-duration=10ms",
 				"resilience4j.circuitbreaker.configs.default.sliding-window-size=10",
 				"resilience4j.circuitbreaker.configs.default.minimum-number-of-calls=5",
@@ -71,9 +71,9 @@ class CircuitBreakerStageIntegrationTests {
 	}
 
 	private static List<String> provider(String name, String type, String baseUrl) {
-		return List.of("junction.providers." + name + ".type=" + type,
-				"junction.providers." + name + ".base-url=" + baseUrl,
-				"junction.providers." + name + ".keys[0].value=sk-" + name);
+		return List.of("junction.gateway.providers." + name + ".type=" + type,
+				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
+				"junction.gateway.providers." + name + ".keys[0].value=sk-" + name);
 	}
 
 	@Test

@@ -39,32 +39,32 @@ class ResilienceIntegrationTests {
 	@BeforeAll
 	static void start() throws Exception {
 		healthy = MockProviderServer.start();
-		failing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
-		slow = MockProviderServer.start(Map.of("mock.latency-ms", 3000));
-		keyed = MockProviderServer.start(Map.of("mock.api-keys", "sk-good"));
-		refusing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 400));
+		failing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 503));
+		slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
+		keyed = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-good"));
+		refusing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 400));
 		try (ServerSocket socket = new ServerSocket(0)) {
 			flakyPort = socket.getLocalPort();
 		}
-		List<String> properties = new ArrayList<>(List.of("junction.cache.enabled=false",
-				"junction.models.resilient.targets[0]=down/gpt-4o-mini",
-				"junction.models.resilient.targets[1]=up/gpt-4o-mini",
-				"junction.models.strict.targets[0]=refusing/gpt-4o-mini", "junction.models.strict.targets[1]=up/gpt-4o-mini",
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.cache.enabled=false",
+				"junction.gateway.models.resilient.targets[0]=down/gpt-4o-mini",
+				"junction.gateway.models.resilient.targets[1]=up/gpt-4o-mini",
+				"junction.gateway.models.strict.targets[0]=refusing/gpt-4o-mini", "junction.gateway.models.strict.targets[1]=up/gpt-4o-mini",
 				"resilience4j.retry.configs.default.wait-duration=10ms",
 				"resilience4j.circuitbreaker.configs.flaky.sliding-window-size=4",
 				"resilience4j.circuitbreaker.configs.flaky.minimum-number-of-calls=4",
 				"resilience4j.circuitbreaker.configs.flaky.wait-duration-in-open-state=3s",
 				"resilience4j.circuitbreaker.configs.flaky.permitted-number-of-calls-in-half-open-state=1",
 				"resilience4j.retry.configs.flaky.max-attempts=1",
-				"junction.providers.queued.concurrency=1", "junction.providers.queued.queue-size=0"));
+				"junction.gateway.providers.queued.concurrency=1", "junction.gateway.providers.queued.queue-size=0"));
 		properties.addAll(openai("up", healthy.openAiBaseUrl(), "sk-a"));
 		properties.addAll(openai("down", failing.openAiBaseUrl(), "sk-a"));
 		properties.addAll(openai("flaky", "http://127.0.0.1:" + flakyPort + "/v1", "sk-a"));
 		properties.addAll(openai("queued", slow.openAiBaseUrl(), "sk-a"));
 		properties.addAll(openai("refusing", refusing.openAiBaseUrl(), "sk-a"));
-		properties.addAll(List.of("junction.providers.rotating.type=openai",
-				"junction.providers.rotating.base-url=" + keyed.openAiBaseUrl(),
-				"junction.providers.rotating.keys[0].value=sk-revoked", "junction.providers.rotating.keys[1].value=sk-good"));
+		properties.addAll(List.of("junction.gateway.providers.rotating.type=openai",
+				"junction.gateway.providers.rotating.base-url=" + keyed.openAiBaseUrl(),
+				"junction.gateway.providers.rotating.keys[0].value=sk-revoked", "junction.gateway.providers.rotating.keys[1].value=sk-good"));
 		gateway = RunningGateway.start(properties);
 	}
 
@@ -77,8 +77,8 @@ class ResilienceIntegrationTests {
 	}
 
 	private static List<String> openai(String name, String baseUrl, String key) {
-		return List.of("junction.providers." + name + ".type=openai",
-				"junction.providers." + name + ".base-url=" + baseUrl, "junction.providers." + name + ".keys[0].value=" + key);
+		return List.of("junction.gateway.providers." + name + ".type=openai",
+				"junction.gateway.providers." + name + ".base-url=" + baseUrl, "junction.gateway.providers." + name + ".keys[0].value=" + key);
 	}
 
 	@Test

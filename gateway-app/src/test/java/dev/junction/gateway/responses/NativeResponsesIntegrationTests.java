@@ -124,12 +124,12 @@ class NativeResponsesIntegrationTests {
 		closed = HttpServer.create().host("127.0.0.1").port(0).bindNow();
 		int closedPort = closed.port();
 		closed.disposeNow(Duration.ofSeconds(5));
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
-		truncating = MockProviderServer.start(Map.of("mock.truncate-stream-after", 4));
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
-				"junction.cache.enabled=true", "resilience4j.retry.configs.default.max-attempts=1",
-				"junction.models.chain.targets[0]=gone/gpt-4o-mini",
-				"junction.models.chain.targets[1]=translated/gpt-4o-mini"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
+		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
+				"junction.gateway.cache.enabled=true", "resilience4j.retry.configs.default.max-attempts=1",
+				"junction.gateway.models.chain.targets[0]=gone/gpt-4o-mini",
+				"junction.gateway.models.chain.targets[1]=translated/gpt-4o-mini"));
 		properties.addAll(provider("native", emulator.openAiBaseUrl(), "sk-emu", true));
 		properties.addAll(provider("translated", emulator.openAiBaseUrl(), "sk-emu", null));
 		properties.addAll(provider("recorded", "http://127.0.0.1:" + recorder.port() + "/v1", "sk-rec", true));
@@ -153,11 +153,11 @@ class NativeResponsesIntegrationTests {
 	}
 
 	private static List<String> provider(String name, String baseUrl, String key, Boolean nativeResponses) {
-		List<String> properties = new ArrayList<>(List.of("junction.providers." + name + ".type=openai",
-				"junction.providers." + name + ".base-url=" + baseUrl,
-				"junction.providers." + name + ".keys[0].value=" + key));
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.providers." + name + ".type=openai",
+				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
+				"junction.gateway.providers." + name + ".keys[0].value=" + key));
 		if (nativeResponses != null) {
-			properties.add("junction.providers." + name + ".native-responses=" + nativeResponses);
+			properties.add("junction.gateway.providers." + name + ".native-responses=" + nativeResponses);
 		}
 		return properties;
 	}

@@ -59,10 +59,10 @@ class ResponsesIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", "sk-emu"));
-		truncating = MockProviderServer.start(Map.of("mock.truncate-stream-after", 4));
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=" + KEY,
-				"junction.cache.enabled=false", "junction.providers.mock.type=mock"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
+		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
+				"junction.gateway.cache.enabled=false", "junction.gateway.providers.mock.type=mock"));
 		properties.addAll(provider("emulator", "openai", emulator.openAiBaseUrl(), "sk-emu"));
 		properties.addAll(provider("claude", "anthropic", emulator.baseUrl(), "sk-emu"));
 		properties.addAll(provider("cut", "openai", truncating.openAiBaseUrl(), "sk-x"));
@@ -78,9 +78,9 @@ class ResponsesIntegrationTests {
 	}
 
 	private static List<String> provider(String name, String type, String baseUrl, String key) {
-		return List.of("junction.providers." + name + ".type=" + type,
-				"junction.providers." + name + ".base-url=" + baseUrl,
-				"junction.providers." + name + ".keys[0].value=" + key);
+		return List.of("junction.gateway.providers." + name + ".type=" + type,
+				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
+				"junction.gateway.providers." + name + ".keys[0].value=" + key);
 	}
 
 	@ParameterizedTest

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 class ModelRouterTests {
 
 	private final ModelRouter router = new ModelRouter(Set.of("openai", "anthropic"),
-			Map.of("smart", List.of("anthropic/claude-sonnet-4-5", "openai/gpt-4o")), "junction.models");
+			Map.of("smart", List.of("anthropic/claude-sonnet-4-5", "openai/gpt-4o")), "junction.gateway.models");
 
 	@Test
 	void splitsProviderFromModelAtTheFirstSlash() {
@@ -42,8 +42,8 @@ class ModelRouterTests {
 	@Test
 	void failsFastOnAnAliasNamingAnUnknownProvider() {
 		assertThatIllegalStateException()
-			.isThrownBy(() -> new ModelRouter(Set.of("openai"), Map.of("bad", List.of("nope/x")), "junction.models"))
-			.withMessageContaining("junction.models.bad.targets");
+			.isThrownBy(() -> new ModelRouter(Set.of("openai"), Map.of("bad", List.of("nope/x")), "junction.gateway.models"))
+			.withMessageContaining("junction.gateway.models.bad.targets");
 	}
 
 }

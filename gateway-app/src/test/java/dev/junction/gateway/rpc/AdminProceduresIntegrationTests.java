@@ -33,10 +33,10 @@ class AdminProceduresIntegrationTests {
 	@BeforeAll
 	static void start() {
 		upstream = MockProviderServer.start(Map.of());
-		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=admin-procedures-user",
-				"junction.auth.admin-keys[0]=admin-procedures-admin", "junction.cache.enabled=true",
-				"junction.providers.up.type=openai", "junction.providers.up.base-url=" + upstream.openAiBaseUrl(),
-				"junction.providers.up.keys[0].value=" + UPSTREAM_KEY, "junction.models.fast.targets[0]=up/gpt-4o-mini"));
+		gateway = RunningGateway.start(List.of("junction.gateway.auth.keys[0]=admin-procedures-user",
+				"junction.gateway.auth.admin-keys[0]=admin-procedures-admin", "junction.gateway.cache.enabled=true",
+				"junction.gateway.providers.up.type=openai", "junction.gateway.providers.up.base-url=" + upstream.openAiBaseUrl(),
+				"junction.gateway.providers.up.keys[0].value=" + UPSTREAM_KEY, "junction.gateway.models.fast.targets[0]=up/gpt-4o-mini"));
 	}
 
 	@AfterAll

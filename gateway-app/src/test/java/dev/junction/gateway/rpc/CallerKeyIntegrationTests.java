@@ -61,15 +61,15 @@ class CallerKeyIntegrationTests {
 		upstream.start();
 		String origin = "http://127.0.0.1:" + upstream.getAddress().getPort();
 		String base = origin + "/v1";
-		gateway = RunningGateway.start(List.of("junction.cache.enabled=true", "junction.providers.up.type=openai",
-				"junction.providers.up.base-url=" + base, "junction.providers.up.keys[0].value=" + POOL_KEY,
-				"junction.providers.other.type=openai", "junction.providers.other.base-url=" + base,
-				"junction.providers.other.keys[0].value=" + POOL_KEY, "junction.models.chain.targets[0]=up/down",
-				"junction.models.chain.targets[1]=other/m", "junction.providers.claude.type=anthropic",
-				"junction.providers.claude.base-url=" + origin, "junction.providers.claude.keys[0].value=" + POOL_KEY,
-				"junction.models.claude-chain.targets[0]=claude/down", "junction.models.claude-chain.targets[1]=up/m",
-				"junction.providers.local.type=mock",
-				"junction.providers.local.models[0]=echo-1", "resilience4j.retry.configs.default.max-attempts=1"));
+		gateway = RunningGateway.start(List.of("junction.gateway.cache.enabled=true", "junction.gateway.providers.up.type=openai",
+				"junction.gateway.providers.up.base-url=" + base, "junction.gateway.providers.up.keys[0].value=" + POOL_KEY,
+				"junction.gateway.providers.other.type=openai", "junction.gateway.providers.other.base-url=" + base,
+				"junction.gateway.providers.other.keys[0].value=" + POOL_KEY, "junction.gateway.models.chain.targets[0]=up/down",
+				"junction.gateway.models.chain.targets[1]=other/m", "junction.gateway.providers.claude.type=anthropic",
+				"junction.gateway.providers.claude.base-url=" + origin, "junction.gateway.providers.claude.keys[0].value=" + POOL_KEY,
+				"junction.gateway.models.claude-chain.targets[0]=claude/down", "junction.gateway.models.claude-chain.targets[1]=up/m",
+				"junction.gateway.providers.local.type=mock",
+				"junction.gateway.providers.local.models[0]=echo-1", "resilience4j.retry.configs.default.max-attempts=1"));
 	}
 
 	@AfterAll
@@ -219,10 +219,10 @@ class CallerKeyIntegrationTests {
 
 	@Test
 	void aGatewayThatTakesNoCallersKeysRefusesApiKey() {
-		try (RunningGateway closed = RunningGateway.start(List.of("junction.rpc.byok=false",
-				"junction.providers.up.type=openai",
-				"junction.providers.up.base-url=http://127.0.0.1:" + upstream.getAddress().getPort() + "/v1",
-				"junction.providers.up.keys[0].value=" + POOL_KEY))) {
+		try (RunningGateway closed = RunningGateway.start(List.of("junction.gateway.rpc.byok=false",
+				"junction.gateway.providers.up.type=openai",
+				"junction.gateway.providers.up.base-url=http://127.0.0.1:" + upstream.getAddress().getPort() + "/v1",
+				"junction.gateway.providers.up.keys[0].value=" + POOL_KEY))) {
 			JsonNode error = Json.parse(Http.post(closed.baseUrl() + "/rpc", null,
 					"{\"jsonrpc\":\"2.0\",\"method\":\"ai.generateText\",\"params\":{\"content\":\"Hi\",\"model\":\"up/m\","
 							+ "\"apiKey\":\"" + CALLER_KEY + "\"},\"id\":1}")

@@ -29,9 +29,9 @@ class JsonRpcIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=rpc-test-key",
-				"junction.auth.admin-keys[0]=rpc-admin-key", "junction.http.max-body-size=4KB",
-				"junction.rpc.max-simulated-delay=2s", "junction.rpc.system-prompts.pirate=Talk like a pirate."));
+		gateway = RpcGateway.start(List.of("junction.gateway.auth.keys[0]=rpc-test-key",
+				"junction.gateway.auth.admin-keys[0]=rpc-admin-key", "junction.gateway.http.max-body-size=4KB",
+				"junction.gateway.rpc.max-simulated-delay=2s", "junction.gateway.rpc.system-prompts.pirate=Talk like a pirate."));
 		url = gateway.baseUrl() + "/rpc";
 	}
 

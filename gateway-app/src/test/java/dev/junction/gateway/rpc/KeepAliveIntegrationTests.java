@@ -39,8 +39,8 @@ class KeepAliveIntegrationTests {
 	@BeforeAll
 	static void start() {
 		calculator = RunningCalculator.start();
-		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=keep-alive-key",
-				"junction.auth.admin-keys[0]=keep-alive-admin-key", "junction.gateway.calculator.address=" + calculator.address(),
+		gateway = RunningGateway.start(List.of("junction.gateway.auth.keys[0]=keep-alive-key",
+				"junction.gateway.auth.admin-keys[0]=keep-alive-admin-key", "junction.gateway.calculator.address=" + calculator.address(),
 				"junction.gateway.calculator.health-cache-ttl=1ms"));
 	}
 

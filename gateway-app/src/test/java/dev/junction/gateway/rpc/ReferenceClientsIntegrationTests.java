@@ -32,10 +32,10 @@ class ReferenceClientsIntegrationTests {
 	static void start() throws Exception {
 		clients = NodeScripts.installed("src/test/reference-clients", "simple-rpc-ai-backend");
 		calculator = RunningCalculator.start();
-		open = RunningGateway.start(List.of("junction.rpc.trpc-transformer=superjson",
+		open = RunningGateway.start(List.of("junction.gateway.rpc.trpc-transformer=superjson",
 				"junction.gateway.calculator.address=" + calculator.address()));
-		secured = RunningGateway.start(List.of("junction.rpc.trpc-transformer=superjson",
-				"junction.auth.keys[0]=reference-key", "junction.auth.admin-keys[0]=reference-admin",
+		secured = RunningGateway.start(List.of("junction.gateway.rpc.trpc-transformer=superjson",
+				"junction.gateway.auth.keys[0]=reference-key", "junction.gateway.auth.admin-keys[0]=reference-admin",
 				"junction.gateway.calculator.address=" + calculator.address()));
 	}
 

@@ -26,9 +26,9 @@ class RpcRateLimitIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=rpc-key", "junction.auth.keys[1]=trpc-key",
-				"junction.auth.keys[2]=batch-key", "junction.auth.keys[3]=ai-key", "junction.rate-limit.requests=3",
-				"junction.rate-limit.window=1h"));
+		gateway = RpcGateway.start(List.of("junction.gateway.auth.keys[0]=rpc-key", "junction.gateway.auth.keys[1]=trpc-key",
+				"junction.gateway.auth.keys[2]=batch-key", "junction.gateway.auth.keys[3]=ai-key", "junction.gateway.rate-limit.requests=3",
+				"junction.gateway.rate-limit.window=1h"));
 	}
 
 	@AfterAll

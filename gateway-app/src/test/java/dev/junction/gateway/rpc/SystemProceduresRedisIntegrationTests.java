@@ -25,8 +25,8 @@ class SystemProceduresRedisIntegrationTests {
 
 	private static final String ADMIN = "Bearer redis-health-admin";
 
-	private static final List<String> KEYS = List.of("junction.auth.keys[0]=redis-health-key",
-			"junction.auth.admin-keys[0]=redis-health-admin");
+	private static final List<String> KEYS = List.of("junction.gateway.auth.keys[0]=redis-health-key",
+			"junction.gateway.auth.admin-keys[0]=redis-health-admin");
 
 	@Test
 	void reportsRedisUpThenDegradedOnceItStops() throws Exception {

@@ -24,7 +24,7 @@ class TrpcClientIntegrationTests {
 	@BeforeAll
 	static void start() throws Exception {
 		client = NodeScripts.installed("src/test/trpc-client", "@trpc/client");
-		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=node-test-key"));
+		gateway = RpcGateway.start(List.of("junction.gateway.auth.keys[0]=node-test-key"));
 	}
 
 	@AfterAll

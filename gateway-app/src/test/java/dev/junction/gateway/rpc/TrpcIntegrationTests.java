@@ -24,8 +24,8 @@ class TrpcIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=trpc-test-key",
-				"junction.auth.admin-keys[0]=trpc-admin-key"));
+		gateway = RpcGateway.start(List.of("junction.gateway.auth.keys[0]=trpc-test-key",
+				"junction.gateway.auth.admin-keys[0]=trpc-admin-key"));
 		url = gateway.baseUrl() + "/trpc/";
 	}
 

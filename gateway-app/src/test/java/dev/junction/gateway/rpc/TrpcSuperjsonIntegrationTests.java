@@ -13,7 +13,7 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code /trpc} with {@code junction.rpc.trpc-transformer=superjson}: superjson envelopes in and out, batches and refusals included. */
+/** {@code /trpc} with {@code junction.gateway.rpc.trpc-transformer=superjson}: superjson envelopes in and out, batches and refusals included. */
 class TrpcSuperjsonIntegrationTests {
 
 	private static final String KEY = "Bearer superjson-key";
@@ -24,8 +24,8 @@ class TrpcSuperjsonIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		gateway = RpcGateway.start(List.of("junction.auth.keys[0]=superjson-key",
-				"junction.rpc.trpc-transformer=superjson"));
+		gateway = RpcGateway.start(List.of("junction.gateway.auth.keys[0]=superjson-key",
+				"junction.gateway.rpc.trpc-transformer=superjson"));
 		url = gateway.baseUrl() + "/trpc/";
 	}
 

@@ -46,10 +46,10 @@ class UserInfoIntegrationTests {
 	@BeforeAll
 	static void start() {
 		upstream = MockProviderServer.start(Map.of());
-		gateway = RunningGateway.start(List.of("junction.auth.keys[0]=" + USER_KEY, "junction.auth.admin-keys[0]=" + ADMIN_KEY,
-				"junction.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-				"junction.rate-limit.requests=1000", "junction.providers.up.type=openai",
-				"junction.providers.up.base-url=" + upstream.openAiBaseUrl(), "junction.providers.up.keys[0].value=sk-up"));
+		gateway = RunningGateway.start(List.of("junction.gateway.auth.keys[0]=" + USER_KEY, "junction.gateway.auth.admin-keys[0]=" + ADMIN_KEY,
+				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+				"junction.gateway.rate-limit.requests=1000", "junction.gateway.providers.up.type=openai",
+				"junction.gateway.providers.up.base-url=" + upstream.openAiBaseUrl(), "junction.gateway.providers.up.keys[0].value=sk-up"));
 		AdminApi admin = new AdminApi(gateway.baseUrl(), ADMIN_KEY);
 		teamA = admin.create("{\"name\":\"ci\",\"owner\":\"team-a\",\"models\":[\"up/*\"],"
 				+ "\"rate_limit\":{\"requests_per_minute\":60},\"budget\":{\"usd\":5,\"period\":\"monthly\"}}");

@@ -27,9 +27,9 @@ class AdminKeysIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		gateway = RunningGateway.start(List.of("junction.auth.admin-keys[0]=admin-secret",
-				"junction.auth.keys[0]=team-key", "junction.cache.enabled=false",
-				"junction.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"));
+		gateway = RunningGateway.start(List.of("junction.gateway.auth.admin-keys[0]=admin-secret",
+				"junction.gateway.auth.keys[0]=team-key", "junction.gateway.cache.enabled=false",
+				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"));
 		admin = new AdminApi(gateway.baseUrl(), "admin-secret");
 	}
 
@@ -149,17 +149,17 @@ class AdminKeysIntegrationTests {
 	@Test
 	void theAdminApiIsOffWithoutAnAdminKey() {
 		try (RunningGateway open = RunningGateway.start(List.of(
-				"junction.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"))) {
+				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"))) {
 			HttpResponse<String> refused = new AdminApi(open.baseUrl(), "anything").send("POST", "/admin/v1/keys",
 					"{\"name\":\"x\"}");
 			assertThat(refused.statusCode()).isEqualTo(403);
-			assertThat(refused.body()).contains("junction.auth.admin-keys");
+			assertThat(refused.body()).contains("junction.gateway.auth.admin-keys");
 		}
 		try (RunningGateway plain = RunningGateway.start(List.of())) {
 			HttpResponse<String> refused = new AdminApi(plain.baseUrl(), "anything").send("GET", "/admin/v1/keys", null);
 			assertThat(refused.statusCode()).isEqualTo(403);
 			assertThat(Json.parse(refused.body()).path("error").path("message").asString())
-				.contains("junction.auth.admin-keys");
+				.contains("junction.gateway.auth.admin-keys");
 		}
 	}
 

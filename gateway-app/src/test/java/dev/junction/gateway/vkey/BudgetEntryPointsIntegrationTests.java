@@ -55,16 +55,16 @@ class BudgetEntryPointsIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 20));
-		gateway = RunningGateway.start(List.of("junction.auth.admin-keys[0]=admin-secret",
-				"junction.cache.enabled=false",
-				"junction.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-				"junction.providers.emu.type=openai", "junction.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emu.keys[0].value=sk-emu",
-				"junction.providers.claude.type=anthropic", "junction.providers.claude.base-url=" + emulator.baseUrl(),
-				"junction.providers.claude.keys[0].value=sk-ant-emu",
-				"junction.providers.native.type=openai", "junction.providers.native.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.native.keys[0].value=sk-native", "junction.providers.native.native-responses=true"));
+		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20));
+		gateway = RunningGateway.start(List.of("junction.gateway.auth.admin-keys[0]=admin-secret",
+				"junction.gateway.cache.enabled=false",
+				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.keys[0].value=sk-emu",
+				"junction.gateway.providers.claude.type=anthropic", "junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
+				"junction.gateway.providers.claude.keys[0].value=sk-ant-emu",
+				"junction.gateway.providers.native.type=openai", "junction.gateway.providers.native.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.native.keys[0].value=sk-native", "junction.gateway.providers.native.native-responses=true"));
 		admin = new AdminApi(gateway.baseUrl(), "admin-secret");
 	}
 

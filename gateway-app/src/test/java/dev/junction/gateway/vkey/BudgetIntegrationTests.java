@@ -52,26 +52,26 @@ class BudgetIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 20));
-		flaky = MockProviderServer.start(Map.of("mock.completion-tokens", 20, "mock.error-rate", 0.5,
-				"mock.error-status", 503, "mock.retry-after-seconds", 0));
-		slow = MockProviderServer.start(Map.of("mock.completion-tokens", 200, "mock.chunk-delay-ms", 50,
-				"mock.stream-chunks", 0));
-		down = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 503));
-		gateway = RunningGateway.start(List.of("junction.auth.admin-keys[0]=admin-secret",
-				"junction.cache.enabled=false",
-				"junction.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-				"junction.providers.emu.type=openai", "junction.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emu.keys[0].value=sk-emu",
-				"junction.providers.flaky.type=openai", "junction.providers.flaky.base-url=" + flaky.openAiBaseUrl(),
-				"junction.providers.flaky.keys[0].value=sk-flaky",
-				"junction.providers.slow.type=openai", "junction.providers.slow.base-url=" + slow.openAiBaseUrl(),
-				"junction.providers.slow.keys[0].value=sk-slow",
-				"junction.providers.down.type=openai", "junction.providers.down.base-url=" + down.openAiBaseUrl(),
-				"junction.providers.down.keys[0].value=sk-down",
-				"junction.models.smart.targets[0]=down/gpt-4o", "junction.models.smart.targets[1]=emu/gpt-4o-mini",
+		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20));
+		flaky = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20, "junction.mock.error-rate", 0.5,
+				"junction.mock.error-status", 503, "junction.mock.retry-after-seconds", 0));
+		slow = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 200, "junction.mock.chunk-delay-ms", 50,
+				"junction.mock.stream-chunks", 0));
+		down = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 503));
+		gateway = RunningGateway.start(List.of("junction.gateway.auth.admin-keys[0]=admin-secret",
+				"junction.gateway.cache.enabled=false",
+				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.keys[0].value=sk-emu",
+				"junction.gateway.providers.flaky.type=openai", "junction.gateway.providers.flaky.base-url=" + flaky.openAiBaseUrl(),
+				"junction.gateway.providers.flaky.keys[0].value=sk-flaky",
+				"junction.gateway.providers.slow.type=openai", "junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
+				"junction.gateway.providers.slow.keys[0].value=sk-slow",
+				"junction.gateway.providers.down.type=openai", "junction.gateway.providers.down.base-url=" + down.openAiBaseUrl(),
+				"junction.gateway.providers.down.keys[0].value=sk-down",
+				"junction.gateway.models.smart.targets[0]=down/gpt-4o", "junction.gateway.models.smart.targets[1]=emu/gpt-4o-mini",
 				"resilience4j.retry.configs.default.max-attempts=5", "resilience4j.retry.configs.default.wait-duration=10ms",
-				"junction.rpc.default-model=emu/gpt-4o-mini"));
+				"junction.gateway.rpc.default-model=emu/gpt-4o-mini"));
 		admin = new AdminApi(gateway.baseUrl(), "admin-secret");
 	}
 

@@ -48,11 +48,11 @@ class KeyCacheIntegrationTests {
 		// The gateways' own role, so that its new connections can be refused while the test's are not.
 		postgres.execute("postgres", "CREATE ROLE gateway LOGIN");
 		postgres.execute("postgres", "CREATE DATABASE keys OWNER gateway");
-		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 5));
-		List<String> properties = List.of("junction.auth.admin-keys[0]=admin-secret", "junction.cache.enabled=false",
-				"junction.virtual-keys.db.url=" + postgres.url("keys").replace("postgres@", "gateway@"),
-				"junction.providers.emu.type=openai", "junction.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emu.keys[0].value=sk-emu");
+		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 5));
+		List<String> properties = List.of("junction.gateway.auth.admin-keys[0]=admin-secret", "junction.gateway.cache.enabled=false",
+				"junction.gateway.virtual-keys.db.url=" + postgres.url("keys").replace("postgres@", "gateway@"),
+				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.keys[0].value=sk-emu");
 		first = RunningGateway.start(properties);
 		second = RunningGateway.start(properties);
 	}

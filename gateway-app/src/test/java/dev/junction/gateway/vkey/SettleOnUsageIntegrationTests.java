@@ -50,15 +50,15 @@ class SettleOnUsageIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 5, "mock.stream-chunks", 1,
-				"mock.chunk-delay-ms", 1000));
-		List<String> common = List.of("junction.cache.enabled=false", "junction.providers.emu.type=openai",
-				"junction.providers.emu.base-url=" + emulator.openAiBaseUrl(), "junction.providers.emu.keys[0].value=sk-emu");
-		gateway = RunningGateway.start(Stream.concat(common.stream(), Stream.of("junction.auth.admin-keys[0]=admin-secret",
-				"junction.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"))
+		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 5, "junction.mock.stream-chunks", 1,
+				"junction.mock.chunk-delay-ms", 1000));
+		List<String> common = List.of("junction.gateway.cache.enabled=false", "junction.gateway.providers.emu.type=openai",
+				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(), "junction.gateway.providers.emu.keys[0].value=sk-emu");
+		gateway = RunningGateway.start(Stream.concat(common.stream(), Stream.of("junction.gateway.auth.admin-keys[0]=admin-secret",
+				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"))
 			.toList());
 		limited = RunningGateway.start(Stream.concat(common.stream(),
-				Stream.of("junction.auth.keys[0]=limited-secret", "junction.rate-limit.tokens=150"))
+				Stream.of("junction.gateway.auth.keys[0]=limited-secret", "junction.gateway.rate-limit.tokens=150"))
 			.toList());
 		admin = new AdminApi(gateway.baseUrl(), "admin-secret");
 	}

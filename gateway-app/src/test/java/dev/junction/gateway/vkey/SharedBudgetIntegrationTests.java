@@ -47,11 +47,11 @@ class SharedBudgetIntegrationTests {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		postgres = TestPostgres.start();
 		redis = RedisServer.start();
-		emulator = MockProviderServer.start(Map.of("mock.completion-tokens", 20, "mock.latency-ms", 20));
-		List<String> properties = List.of("junction.auth.admin-keys[0]=admin-secret", "junction.cache.enabled=false",
-				"junction.virtual-keys.db.url=" + postgres.url(), "spring.data.redis.url=" + redis.url(),
-				"junction.providers.emu.type=openai", "junction.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.providers.emu.keys[0].value=sk-emu");
+		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20, "junction.mock.latency-ms", 20));
+		List<String> properties = List.of("junction.gateway.auth.admin-keys[0]=admin-secret", "junction.gateway.cache.enabled=false",
+				"junction.gateway.virtual-keys.db.url=" + postgres.url(), "spring.data.redis.url=" + redis.url(),
+				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.keys[0].value=sk-emu");
 		first = RunningGateway.start(properties);
 		second = RunningGateway.start(properties);
 	}

@@ -12,7 +12,7 @@ import scala.concurrent.duration.FiniteDuration
  * HTTP protocols and load shapes shared by the gateway's simulations.
  *
  * Keys: `gateway.apiKey` is sent as `Authorization: Bearer <key>` on every gateway request
- * (none by default: the gateway needs no key unless `junction.auth.keys` is set);
+ * (none by default: the gateway needs no key unless `junction.gateway.auth.keys` is set);
  * `gateway.adminKey` is the key for admin procedures (`admin.healthCheck`).
  */
 object Gateway {

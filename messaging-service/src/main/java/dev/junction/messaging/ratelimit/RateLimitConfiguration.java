@@ -20,10 +20,10 @@ class RateLimitConfiguration {
 	RateLimiter rateLimiter(RateLimitProperties properties, ObjectProvider<RedisConnector> redis) {
 		RedisConnector connector = redis.getIfAvailable();
 		if (connector == null) {
-			return new LocalRateLimiter(max(properties.period().multipliedBy(2), Duration.ofMinutes(1)));
+			return new LocalRateLimiter(max(properties.window().multipliedBy(2), Duration.ofMinutes(1)));
 		}
 		logger.info("Rate limits shared through Redis");
-		return new RedisRateLimiter(connector, properties.period());
+		return new RedisRateLimiter(connector, properties.window());
 	}
 
 	private static Duration max(Duration a, Duration b) {

@@ -63,7 +63,7 @@ public class RateLimitFilter implements WebFilter {
 			long limit = properties.limit(group);
 			Bandwidth bandwidth = Bandwidth.builder()
 				.capacity(limit)
-				.refillGreedy(limit, properties.period())
+				.refillGreedy(limit, properties.window())
 				.id(group.id())
 				.build();
 			this.configurations.put(group, BucketConfiguration.builder().addLimit(bandwidth).build());

@@ -10,10 +10,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Requests allowed per API key and route group in each period.
+ * Requests allowed per API key and route group in each window.
  *
  * @param enabled whether rate limits apply
- * @param period the window the limits refill over
+ * @param window the window the limits refill over
  * @param messages limit for {@code /messages} and {@code /chats/{id}/messages}
  * @param events limit for {@code /events}
  * @param instances limit for {@code /instances}
@@ -22,7 +22,7 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties(RateLimitProperties.PREFIX)
-public record RateLimitProperties(@DefaultValue("true") boolean enabled, @NotNull @DefaultValue("1m") Duration period,
+public record RateLimitProperties(@DefaultValue("true") boolean enabled, @NotNull @DefaultValue("1m") Duration window,
 		@Min(1) @DefaultValue("60") long messages, @Min(1) @DefaultValue("100") long events,
 		@Min(1) @DefaultValue("30") long instances, @Min(1) @DefaultValue("1000") long general,
 		@DefaultValue("true") boolean failOpen) {

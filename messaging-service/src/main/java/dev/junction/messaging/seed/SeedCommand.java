@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.junction.messaging.common.RenamedMessagingProperties;
+
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringApplication;
@@ -13,8 +15,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code java -jar messaging-service.jar --seed.instances=10 --seed.chats=1000 --seed.messages=1000000}:
- * fills the database for benchmarks, then exits.
+ * {@code java -jar messaging-service.jar --junction.messaging.seed.instances=10
+ * --junction.messaging.seed.chats=1000 --junction.messaging.seed.messages=1000000}: fills the
+ * database for benchmarks, then exits.
  */
 @Component
 public class SeedCommand implements ApplicationRunner {
@@ -35,9 +38,10 @@ public class SeedCommand implements ApplicationRunner {
 		this.context = context;
 	}
 
-	/** Whether {@code argument} asks for seeding. */
+	/** Whether {@code argument} asks for seeding (under the current name or the former {@code --seed.*}). */
 	public static boolean isSeedArgument(String argument) {
-		return argument.startsWith("--" + SeedProperties.PREFIX + ".");
+		return argument.startsWith("--" + SeedProperties.PREFIX + ".")
+				|| argument.startsWith("--" + RenamedMessagingProperties.FORMER_SEED_PREFIX + ".");
 	}
 
 	@Override

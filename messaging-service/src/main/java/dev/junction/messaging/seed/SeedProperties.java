@@ -8,7 +8,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * What the seeding command creates ({@code --seed.instances=10 --seed.chats=1000 --seed.messages=1000000}).
+ * What the seeding command creates ({@code --junction.messaging.seed.instances=10 --junction.messaging.seed.chats=1000
+ * --junction.messaging.seed.messages=1000000}).
  *
  * @param instances instances to create
  * @param chats chats to create, spread over the instances
@@ -24,7 +25,7 @@ public record SeedProperties(@Min(0) @DefaultValue("0") int instances, @Min(0) @
 		@Min(1) @DefaultValue("30") int days, @Min(1) @Max(5000) @DefaultValue("1000") int batchSize) {
 
 	/** Prefix of these properties (command-line arguments). */
-	public static final String PREFIX = "seed";
+	public static final String PREFIX = "junction.messaging.seed";
 
 	/** Whether the command has anything to do. */
 	public boolean requested() {

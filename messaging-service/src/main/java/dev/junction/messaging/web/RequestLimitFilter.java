@@ -36,8 +36,8 @@ public class RequestLimitFilter implements WebFilter {
 	private final DataSize maxBodySize;
 
 	public RequestLimitFilter(MessagingProperties properties) {
-		this.timeout = properties.requestTimeout();
-		this.maxBodySize = properties.maxBodySize();
+		this.timeout = properties.http().requestTimeout();
+		this.maxBodySize = properties.http().maxBodySize();
 	}
 
 	@Override

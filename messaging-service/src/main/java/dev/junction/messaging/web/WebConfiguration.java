@@ -1,12 +1,9 @@
 package dev.junction.messaging.web;
 
-import java.time.Duration;
-
 import dev.junction.messaging.apikey.CallerArgumentResolver;
 import dev.junction.messaging.common.MessagingProperties;
 import dev.junction.netty.HttpServerLimits;
 
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -29,13 +26,13 @@ class WebConfiguration implements WebFluxConfigurer {
 
 	@Override
 	public void configureHttpMessageCodecs(ServerCodecConfigurer configurer) {
-		configurer.defaultCodecs().maxInMemorySize((int) Math.min(Integer.MAX_VALUE, this.properties.maxBodySize().toBytes()));
+		configurer.defaultCodecs().maxInMemorySize((int) Math.min(Integer.MAX_VALUE, this.properties.http().maxBodySize().toBytes()));
 	}
 
-	/** A request body that stops arriving for {@code junction.messaging.read-timeout} is answered 408. */
+	/** A request body that stops arriving for {@code junction.messaging.http.read-timeout} is answered 408. */
 	@Bean
-	static HttpServerLimits httpServerLimits(@Value("${junction.messaging.read-timeout:30s}") Duration readTimeout) {
-		return HttpServerLimits.DEFAULTS.withReadTimeout(readTimeout);
+	static HttpServerLimits httpServerLimits(MessagingProperties properties) {
+		return HttpServerLimits.DEFAULTS.withReadTimeout(properties.http().readTimeout());
 	}
 
 	@Bean

@@ -36,8 +36,9 @@ class ApiKeyServiceTests {
 	private final TransactionalOperator transaction = mock(TransactionalOperator.class);
 
 	private final ApiKeyService service = new ApiKeyService(this.repository, this.transaction, Clock.systemUTC(),
-			new MessagingProperties(null, Duration.ofSeconds(30), DataSize.ofMegabytes(10), Duration.ofSeconds(60),
-					Duration.ofSeconds(15)),
+			new MessagingProperties(null,
+					new MessagingProperties.Http(DataSize.ofMegabytes(10), Duration.ofSeconds(30), Duration.ofSeconds(30)),
+					Duration.ofSeconds(60), Duration.ofSeconds(15)),
 			Notifications.none());
 
 	@BeforeEach

@@ -15,13 +15,13 @@ import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** IDEs complete and document the service's settings. */
+/** IDEs complete and document the service's settings, and flag their former names as deprecated. */
 class MessagingPropertiesMetadataTests {
 
 	@Test
 	void documentsEverySettingWithItsDefault() throws IOException {
 		Map<String, JsonNode> properties = messagingMetadata();
-		assertThat(properties.get("junction.messaging.request-timeout").path("defaultValue").asString()).isEqualTo("30s");
+		assertThat(properties.get("junction.messaging.http.request-timeout").path("defaultValue").asString()).isEqualTo("30s");
 		assertThat(properties.get("junction.messaging.rate-limit.fail-open").path("defaultValue").asBoolean()).isTrue();
 		assertThat(properties.get("junction.messaging.webhooks.max-attempts").path("defaultValue").asInt()).isEqualTo(5);
 		assertThat(properties.get("junction.messaging.db.url").path("deprecation").path("replacement").asString())
@@ -34,6 +34,20 @@ class MessagingPropertiesMetadataTests {
 			.forEach((property) -> assertThat(property.path("description").asString())
 				.as(property.path("name").asString())
 				.isNotBlank());
+	}
+
+	@Test
+	void deprecatesEachFormerNameInFavourOfTheCurrentOne() throws IOException {
+		Map<String, JsonNode> properties = messagingMetadata();
+		assertThat(RenamedMessagingProperties.RENAMED).hasSize(10);
+		RenamedMessagingProperties.RENAMED.forEach((former, current) -> {
+			assertThat(properties.get(current)).as(current).isNotNull();
+			assertThat(properties.get(current).has("deprecation")).as(current).isFalse();
+			JsonNode deprecated = properties.get(former);
+			assertThat(deprecated).as(former).isNotNull();
+			assertThat(deprecated.at("/deprecation/level").asString()).isEqualTo("warning");
+			assertThat(deprecated.at("/deprecation/replacement").asString()).as(former).isEqualTo(current);
+		});
 	}
 
 	private static Map<String, JsonNode> messagingMetadata() throws IOException {

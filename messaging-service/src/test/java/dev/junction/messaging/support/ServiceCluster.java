@@ -53,7 +53,7 @@ public final class ServiceCluster implements AutoCloseable {
 				"--junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY, "--logging.level.io.zonky.test=warn"));
 		if (RedisServer.installed()) {
 			arguments.addAll(List.of("--spring.data.redis.url=" + SharedRedis.SERVER.url(),
-					"--junction.messaging.rate-limit.period=3650d", "--junction.messaging.rate-limit.messages=1000000",
+					"--junction.messaging.rate-limit.window=3650d", "--junction.messaging.rate-limit.messages=1000000",
 					"--junction.messaging.rate-limit.events=1000000", "--junction.messaging.rate-limit.instances=1000000",
 					"--junction.messaging.rate-limit.general=1000000"));
 		}

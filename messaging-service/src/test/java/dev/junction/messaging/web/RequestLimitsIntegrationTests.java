@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Request timeout, body limit and rate limits, with small limits so they are reached quickly. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY,
-				"junction.messaging.request-timeout=5s", "junction.messaging.max-body-size=2KB",
+				"junction.messaging.http.request-timeout=5s", "junction.messaging.http.max-body-size=2KB",
 				"junction.messaging.rate-limit.messages=3", "junction.messaging.rate-limit.events=2",
 				"junction.messaging.rate-limit.instances=1000", "junction.messaging.rate-limit.general=1000",
 				"logging.level.io.zonky.test=warn" })

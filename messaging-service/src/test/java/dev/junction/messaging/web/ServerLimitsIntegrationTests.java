@@ -15,11 +15,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The shared server's limits as messaging-service answers them, in problem+json: a body that
- * stops arriving ({@code junction.messaging.read-timeout}), headers too large.
+ * stops arriving ({@code junction.messaging.http.read-timeout}), headers too large.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY,
-				"junction.messaging.read-timeout=500ms", "logging.level.io.zonky.test=warn" })
+				"junction.messaging.http.read-timeout=500ms", "logging.level.io.zonky.test=warn" })
 class ServerLimitsIntegrationTests extends IntegrationTestSupport {
 
 	@Test

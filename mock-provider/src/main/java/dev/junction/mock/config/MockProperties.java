@@ -27,8 +27,7 @@ import org.springframework.util.unit.DataSize;
  * @param truncateStreamAfter stream events after which every stream is cut off without its end; unset never cuts
  * @param apiKeys accepted API keys; empty accepts any key, or none
  * @param models model ids listed by {@code GET /v1/models}
- * @param maxRequestSize largest request body accepted; a larger one gets 413
- * @param readTimeout longest wait for the next bytes of a request body; then 408 and the connection is closed
+ * @param http limits on inbound requests
  */
 @ConfigurationProperties(MockProperties.PREFIX)
 public record MockProperties(
@@ -44,11 +43,10 @@ public record MockProperties(
         List<String> apiKeys,
         @DefaultValue({"gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "claude-haiku-4-5", "claude-sonnet-4-5"})
         List<String> models,
-        @DefaultValue("16MB") DataSize maxRequestSize,
-        @DefaultValue("30s") Duration readTimeout) {
+        @DefaultValue Http http) {
 
     /** Prefix of every property of the emulator. */
-    public static final String PREFIX = "mock";
+    public static final String PREFIX = "junction.mock";
 
     public MockProperties {
         require(latencyMs >= 0, "latency-ms", "must be >= 0");
@@ -60,12 +58,19 @@ public record MockProperties(
         require(streamChunks >= 0, "stream-chunks", "must be >= 0");
         require(completionTokens >= 1, "completion-tokens", "must be >= 1");
         require(truncateStreamAfter == null || truncateStreamAfter >= 0, "truncate-stream-after", "must be >= 0");
-        require(maxRequestSize == null || maxRequestSize.toBytes() > 0, "max-request-size", "must be > 0");
-        require(readTimeout == null || readTimeout.toMillis() > 0, "read-timeout", "must be at least 1ms");
+        require(http.maxBodySize().toBytes() > 0, "http.max-body-size", "must be > 0");
+        require(http.readTimeout().toMillis() > 0, "http.read-timeout", "must be at least 1ms");
         apiKeys = (apiKeys != null) ? apiKeys.stream().filter(key -> !key.isBlank()).toList() : List.of();
         models = (models != null) ? List.copyOf(models) : List.of();
-        maxRequestSize = (maxRequestSize != null) ? maxRequestSize : DataSize.ofMegabytes(16);
-        readTimeout = (readTimeout != null) ? readTimeout : Duration.ofSeconds(30);
+    }
+
+    /**
+     * Limits on inbound HTTP requests, named as the gateway's and messaging-service's.
+     *
+     * @param maxBodySize largest request body accepted; a larger one gets 413
+     * @param readTimeout longest wait for the next bytes of a request body; then 408 and the connection is closed
+     */
+    public record Http(@DefaultValue("16MB") DataSize maxBodySize, @DefaultValue("30s") Duration readTimeout) {
     }
 
     /** The defaults, as {@code java -jar} with no configuration runs. */
@@ -74,8 +79,8 @@ public record MockProperties(
     }
 
     /**
-     * Binds properties given by their full names ({@code "mock.latency-ms" -> 50}), as the application
-     * would read them from its environment; names not under {@code mock.} are ignored.
+     * Binds properties given by their full names ({@code "junction.mock.latency-ms" -> 50}), as the
+     * application would read them from its environment; names not under {@code junction.mock.} are ignored.
      */
     public static MockProperties bind(Map<String, ?> properties) {
         Map<String, Object> values = new LinkedHashMap<>();

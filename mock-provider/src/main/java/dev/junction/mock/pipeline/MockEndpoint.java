@@ -24,7 +24,7 @@ import dev.junction.mock.stats.Route;
  * The steps every emulated route shares: count the request, resolve its behaviour, reset or stall when asked,
  * read the body, wait the latency, check the key, inject an error when asked or drawn, then let the
  * {@link Responder} answer. A client that goes away before the answer, during its upload included, is counted
- * as cancelled; a body that stops arriving for {@code mock.read-timeout} is answered 408.
+ * as cancelled; a body that stops arriving for {@code junction.mock.http.read-timeout} is answered 408.
  */
 public final class MockEndpoint implements HandlerFunction<ServerResponse> {
 

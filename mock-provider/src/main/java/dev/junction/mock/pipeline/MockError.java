@@ -24,7 +24,7 @@ public final class MockError extends RuntimeException {
         return new MockError(400, message, param, null);
     }
 
-    /** The error a request asked for with {@code x-mock-status}, or drew with {@code mock.error-rate}. */
+    /** The error a request asked for with {@code x-mock-status}, or drew with {@code junction.mock.error-rate}. */
     public static MockError injected(int status) {
         String message = switch (status) {
             case 429 -> "Rate limit reached (mock-provider injected a 429). Please try again later.";

@@ -40,14 +40,14 @@ public final class MockRoutes {
     public static RouterFunction<ServerResponse> create(MockProperties properties, MockStats stats) {
         BehaviorResolver behaviors = new BehaviorResolver(properties);
         ApiKeys apiKeys = new ApiKeys(properties.apiKeys());
-        int maxRequestBytes = (int) Math.min(Integer.MAX_VALUE, properties.maxRequestSize().toBytes());
+        int maxRequestBytes = (int) Math.min(Integer.MAX_VALUE, properties.http().maxBodySize().toBytes());
         OpenAiDialect openAi = new OpenAiDialect();
         AnthropicDialect anthropic = new AnthropicDialect();
         ModelCatalog catalog = new ModelCatalog(properties.models());
         Function<ServerRequest, ErrorFormat> clientShape =
                 request -> ModelCatalog.anthropic(request) ? anthropic : openAi;
         EndpointFactory endpoints = (route, errors, responder) -> new MockEndpoint(route, errors, responder,
-                behaviors, apiKeys, stats, maxRequestBytes, properties.readTimeout());
+                behaviors, apiKeys, stats, maxRequestBytes, properties.http().readTimeout());
         StatsHandler statsHandler = new StatsHandler(stats);
         return RouterFunctions.route()
                 .POST("/v1/chat/completions",

@@ -29,7 +29,7 @@ class AnthropicMessagesIntegrationTests {
 
     @BeforeAll
     static void start() {
-        server = MockProviderServer.start(Map.of("mock.completion-tokens", 6, "mock.stream-chunks", 3));
+        server = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 6, "junction.mock.stream-chunks", 3));
         http = TestHttp.of(server);
     }
 

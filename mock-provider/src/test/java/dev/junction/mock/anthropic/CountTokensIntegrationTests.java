@@ -24,7 +24,7 @@ class CountTokensIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		server = MockProviderServer.start(Map.of("mock.retry-after-seconds", 2));
+		server = MockProviderServer.start(Map.of("junction.mock.retry-after-seconds", 2));
 		http = TestHttp.of(server);
 	}
 

@@ -24,7 +24,7 @@ class ApiKeyIntegrationTests {
 
     @BeforeAll
     static void start() {
-        server = MockProviderServer.start(Map.of("mock.api-keys", List.of("sk-first-1111", "sk-second-2222")));
+        server = MockProviderServer.start(Map.of("junction.mock.api-keys", List.of("sk-first-1111", "sk-second-2222")));
         http = TestHttp.of(server);
     }
 

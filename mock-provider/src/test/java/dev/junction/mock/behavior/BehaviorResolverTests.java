@@ -15,7 +15,7 @@ class BehaviorResolverTests {
 
     @Test
     void takesThePropertiesWhenNoHeaderIsSet() {
-        Behavior behavior = resolver(Map.of("mock.latency-ms", 20, "mock.truncate-stream-after", 3))
+        Behavior behavior = resolver(Map.of("junction.mock.latency-ms", 20, "junction.mock.truncate-stream-after", 3))
                 .resolve(new HttpHeaders());
 
         assertThat(behavior.latencyMs()).isEqualTo(20);
@@ -35,7 +35,7 @@ class BehaviorResolverTests {
         headers.set("x-mock-stall", "TRUE");
         headers.set("x-mock-completion-tokens", "3");
 
-        Behavior behavior = resolver(Map.of("mock.latency-ms", 20)).resolve(headers);
+        Behavior behavior = resolver(Map.of("junction.mock.latency-ms", 20)).resolve(headers);
 
         assertThat(behavior.latencyMs()).isZero();
         assertThat(behavior.errorStatus()).isEqualTo(503);
@@ -47,7 +47,7 @@ class BehaviorResolverTests {
 
     @Test
     void addsJitterWithinItsBound() {
-        BehaviorResolver resolver = resolver(Map.of("mock.latency-ms", 10, "mock.jitter-ms", 5));
+        BehaviorResolver resolver = resolver(Map.of("junction.mock.latency-ms", 10, "junction.mock.jitter-ms", 5));
         for (int i = 0; i < 200; i++) {
             assertThat(resolver.resolve(new HttpHeaders()).latencyMs()).isBetween(10L, 15L);
         }
@@ -55,7 +55,7 @@ class BehaviorResolverTests {
 
     @Test
     void failsEveryRequestAtErrorRateOneAndNoneAtZero() {
-        BehaviorResolver always = resolver(Map.of("mock.error-rate", 1, "mock.error-status", 429));
+        BehaviorResolver always = resolver(Map.of("junction.mock.error-rate", 1, "junction.mock.error-status", 429));
         BehaviorResolver never = resolver(Map.of());
         for (int i = 0; i < 100; i++) {
             assertThat(always.resolve(new HttpHeaders()).errorStatus()).isEqualTo(429);
@@ -68,7 +68,7 @@ class BehaviorResolverTests {
         HttpHeaders headers = new HttpHeaders();
         headers.set("x-mock-status", "200");
 
-        assertThat(resolver(Map.of("mock.error-rate", 1)).resolve(headers).failing()).isFalse();
+        assertThat(resolver(Map.of("junction.mock.error-rate", 1)).resolve(headers).failing()).isFalse();
     }
 
     @Test

@@ -25,14 +25,14 @@ class MockPropertiesTests {
         assertThat(defaults.truncateStreamAfter()).isNull();
         assertThat(defaults.apiKeys()).isEmpty();
         assertThat(defaults.models()).contains("gpt-4o-mini");
-        assertThat(defaults.maxRequestSize()).isEqualTo(DataSize.ofMegabytes(16));
-        assertThat(defaults.readTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(defaults.http().maxBodySize()).isEqualTo(DataSize.ofMegabytes(16));
+        assertThat(defaults.http().readTimeout()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test
     void bindsKebabCaseNamesAndLists() {
-        MockProperties properties = MockProperties.bind(Map.of("mock.latency-ms", "25", "mock.error-rate", 0.25,
-                "mock.api-keys", List.of("a", " ", "b"), "mock.retry-after-seconds", 9, "ignored.key", 1));
+        MockProperties properties = MockProperties.bind(Map.of("junction.mock.latency-ms", "25", "junction.mock.error-rate", 0.25,
+                "junction.mock.api-keys", List.of("a", " ", "b"), "junction.mock.retry-after-seconds", 9, "ignored.key", 1));
 
         assertThat(properties.latencyMs()).isEqualTo(25);
         assertThat(properties.errorRate()).isEqualTo(0.25);
@@ -42,13 +42,13 @@ class MockPropertiesTests {
 
     @Test
     void rejectsValuesOutOfRangeNamingTheProperty() {
-        assertThatThrownBy(() -> MockProperties.bind(Map.of("mock.completion-tokens", 0)))
-                .rootCause().hasMessage("mock.completion-tokens must be >= 1");
-        assertThatThrownBy(() -> MockProperties.bind(Map.of("mock.latency-ms", -1)))
-                .rootCause().hasMessage("mock.latency-ms must be >= 0");
-        assertThatThrownBy(() -> MockProperties.bind(Map.of("mock.truncate-stream-after", -1)))
-                .rootCause().hasMessage("mock.truncate-stream-after must be >= 0");
-        assertThatThrownBy(() -> MockProperties.bind(Map.of("mock.read-timeout", "0s")))
-                .rootCause().hasMessage("mock.read-timeout must be at least 1ms");
+        assertThatThrownBy(() -> MockProperties.bind(Map.of("junction.mock.completion-tokens", 0)))
+                .rootCause().hasMessage("junction.mock.completion-tokens must be >= 1");
+        assertThatThrownBy(() -> MockProperties.bind(Map.of("junction.mock.latency-ms", -1)))
+                .rootCause().hasMessage("junction.mock.latency-ms must be >= 0");
+        assertThatThrownBy(() -> MockProperties.bind(Map.of("junction.mock.truncate-stream-after", -1)))
+                .rootCause().hasMessage("junction.mock.truncate-stream-after must be >= 0");
+        assertThatThrownBy(() -> MockProperties.bind(Map.of("junction.mock.http.read-timeout", "0s")))
+                .rootCause().hasMessage("junction.mock.http.read-timeout must be at least 1ms");
     }
 }

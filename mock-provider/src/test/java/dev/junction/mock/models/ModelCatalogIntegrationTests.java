@@ -22,7 +22,7 @@ class ModelCatalogIntegrationTests {
 
     @BeforeAll
     static void start() {
-        server = MockProviderServer.start(Map.of("mock.models", List.of("gpt-test", "claude-test")));
+        server = MockProviderServer.start(Map.of("junction.mock.models", List.of("gpt-test", "claude-test")));
         http = TestHttp.of(server);
     }
 

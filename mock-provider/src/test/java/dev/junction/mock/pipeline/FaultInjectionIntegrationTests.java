@@ -41,7 +41,7 @@ class FaultInjectionIntegrationTests {
 
     @BeforeAll
     static void start() {
-        server = MockProviderServer.start(Map.of("mock.retry-after-seconds", 7));
+        server = MockProviderServer.start(Map.of("junction.mock.retry-after-seconds", 7));
         http = TestHttp.of(server);
     }
 
@@ -66,7 +66,7 @@ class FaultInjectionIntegrationTests {
 
     @Test
     void delaysEveryAnswerByTheConfiguredLatency() {
-        try (MockProviderServer slow = MockProviderServer.start(Map.of("mock.latency-ms", 250, "mock.jitter-ms", 50))) {
+        try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 250, "junction.mock.jitter-ms", 50))) {
             long start = System.nanoTime();
             Response response = TestHttp.of(slow).post(MESSAGES, Requests.anthropic("hi", ""));
 
@@ -123,8 +123,8 @@ class FaultInjectionIntegrationTests {
 
     @Test
     void failsEveryRequestWhenTheErrorRateIsOne() {
-        try (MockProviderServer failing = MockProviderServer.start(Map.of("mock.error-rate", 1.0,
-                "mock.error-status", 503, "mock.retry-after-seconds", 2))) {
+        try (MockProviderServer failing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0,
+                "junction.mock.error-status", 503, "junction.mock.retry-after-seconds", 2))) {
             TestHttp client = TestHttp.of(failing);
             for (int i = 0; i < 5; i++) {
                 Response response = client.post(CHAT, Requests.openAi("hi", ""));
@@ -160,7 +160,7 @@ class FaultInjectionIntegrationTests {
 
     @Test
     void cutsEveryStreamAfterTheConfiguredEvents() {
-        try (MockProviderServer cutting = MockProviderServer.start(Map.of("mock.truncate-stream-after", 4))) {
+        try (MockProviderServer cutting = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4))) {
             TestHttp client = TestHttp.of(cutting);
             List<String> received = receivedBeforeClose(client, MESSAGES, Requests.anthropic("hi", "\"stream\":true"),
                     Map.of());
@@ -229,7 +229,7 @@ class FaultInjectionIntegrationTests {
 
     @Test
     void rejectsABodyOverTheConfiguredSize() {
-        try (MockProviderServer small = MockProviderServer.start(Map.of("mock.max-request-size", "1KB"))) {
+        try (MockProviderServer small = MockProviderServer.start(Map.of("junction.mock.http.max-body-size", "1KB"))) {
             Response response = TestHttp.of(small).post(CHAT, Requests.openAi("x".repeat(2048), ""));
 
             assertThat(response.status()).isEqualTo(413);

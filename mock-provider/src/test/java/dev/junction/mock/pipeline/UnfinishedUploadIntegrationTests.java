@@ -21,7 +21,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A request body that stops arriving is answered 408 in the provider's error shape after
- * {@code mock.read-timeout}, and the connection closed; a client that goes away mid-upload is
+ * {@code junction.mock.http.read-timeout}, and the connection closed; a client that goes away mid-upload is
  * counted as cancelled, never logged as an error.
  */
 @ExtendWith(OutputCaptureExtension.class)
@@ -31,7 +31,7 @@ class UnfinishedUploadIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		server = MockProviderServer.start(Map.of("mock.read-timeout", "1s"));
+		server = MockProviderServer.start(Map.of("junction.mock.http.read-timeout", "1s"));
 	}
 
 	@AfterAll

@@ -37,7 +37,7 @@ class ResponsesIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		server = MockProviderServer.start(Map.of("mock.completion-tokens", 6, "mock.retry-after-seconds", 4));
+		server = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 6, "junction.mock.retry-after-seconds", 4));
 		http = TestHttp.of(server);
 	}
 

@@ -34,7 +34,7 @@ class AnthropicSdkIntegrationTests {
 
     @BeforeAll
     static void start() {
-        server = MockProviderServer.start(Map.of("mock.completion-tokens", 12));
+        server = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 12));
         client = AnthropicOkHttpClient.builder().baseUrl(server.baseUrl()).apiKey("sk-ant-test").maxRetries(0).build();
     }
 

@@ -40,7 +40,7 @@ class OpenAiSdkIntegrationTests {
 
     @BeforeAll
     static void start() {
-        server = MockProviderServer.start(Map.of("mock.completion-tokens", 12, "mock.api-keys", List.of(KEY)));
+        server = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 12, "junction.mock.api-keys", List.of(KEY)));
         client = OpenAIOkHttpClient.builder().baseUrl(server.openAiBaseUrl()).apiKey(KEY).maxRetries(0).build();
     }
 

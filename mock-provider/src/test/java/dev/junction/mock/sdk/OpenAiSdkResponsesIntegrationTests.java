@@ -44,7 +44,7 @@ class OpenAiSdkResponsesIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		server = MockProviderServer.start(Map.of("mock.completion-tokens", 12));
+		server = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 12));
 		client = OpenAIOkHttpClient.builder().baseUrl(server.openAiBaseUrl()).apiKey("sk-sdk").maxRetries(0).build();
 	}
 

@@ -60,14 +60,14 @@ class AnthropicProvidersIntegrationTests {
 				.then(response.header("content-type", "application/json").sendString(Mono.just(ANSWER)).then())))
 			.bindNow();
 		emulator = MockProviderServer.start(Map.of());
-		refusing = MockProviderServer.start(Map.of("mock.error-rate", 1.0, "mock.error-status", 400));
-		gateway = RunningGateway.start(List.of("junction.cache.enabled=false",
-				"junction.providers.claude.type=anthropic", "junction.providers.claude.base-url=" + emulator.baseUrl(),
-				"junction.providers.claude.keys[0].value=sk-emu", "junction.providers.recorded.type=anthropic",
-				"junction.providers.recorded.base-url=http://127.0.0.1:" + recorder.port(),
-				"junction.providers.recorded.keys[0].value=sk-rec", "junction.providers.refusing.type=anthropic",
-				"junction.providers.refusing.base-url=" + refusing.baseUrl(),
-				"junction.providers.refusing.keys[0].value=sk-emu"));
+		refusing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 400));
+		gateway = RunningGateway.start(List.of("junction.gateway.cache.enabled=false",
+				"junction.gateway.providers.claude.type=anthropic", "junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
+				"junction.gateway.providers.claude.keys[0].value=sk-emu", "junction.gateway.providers.recorded.type=anthropic",
+				"junction.gateway.providers.recorded.base-url=http://127.0.0.1:" + recorder.port(),
+				"junction.gateway.providers.recorded.keys[0].value=sk-rec", "junction.gateway.providers.refusing.type=anthropic",
+				"junction.gateway.providers.refusing.base-url=" + refusing.baseUrl(),
+				"junction.gateway.providers.refusing.keys[0].value=sk-emu"));
 	}
 
 	@AfterAll
