@@ -35,7 +35,7 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
  * Spring Boot manages here is 1.3.6. This decorator can go once the managed version carries
  * that fix and {@code KeepAliveIntegrationTests} in gateway-app and messaging-service pass
  * without it; it costs one hop onto the connection's event loop per response that completes
- * elsewhere.
+ * elsewhere; one already on that loop goes on at once.
  */
 public final class OwnEventLoopResponses implements HttpHandler {
 
@@ -59,10 +59,23 @@ public final class OwnEventLoopResponses implements HttpHandler {
 			return this.delegate.handle(request, response);
 		}
 		return this.delegate.handle(request,
-				new OnLoop(response, SCHEDULERS.computeIfAbsent(loop, Schedulers::fromExecutor)));
+				new OnLoop(response, SCHEDULERS.computeIfAbsent(loop, OwnEventLoopResponses::scheduler)));
 	}
 
-	private static @Nullable EventLoop eventLoop(ServerHttpRequest request) {
+	/** Runs a task at once when called on {@code loop}, otherwise hands it to the loop. */
+	private static Scheduler scheduler(EventLoop loop) {
+		return Schedulers.fromExecutor((task) -> {
+			if (loop.inEventLoop()) {
+				task.run();
+			}
+			else {
+				loop.execute(task);
+			}
+		});
+	}
+
+	/** The event loop of the request's connection, or null when it is not served by Reactor Netty. */
+	static @Nullable EventLoop eventLoop(ServerHttpRequest request) {
 		Object nativeRequest = ServerHttpRequestDecorator.getNativeRequest(request);
 		return (nativeRequest instanceof Connection connection) ? connection.channel().eventLoop() : null;
 	}

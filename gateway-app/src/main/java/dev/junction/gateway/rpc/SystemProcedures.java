@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.junction.gateway.GatewayApplication;
 import dev.junction.gateway.calculator.CalculatorClient;
 import dev.junction.gateway.provider.ProviderHealth;
@@ -27,6 +29,12 @@ public final class SystemProcedures {
 
 	private static final String REDIS_UP = "up";
 
+	/** How old the Redis status in {@code system.health} may be before it is checked again, in the background. */
+	private static final Duration REDIS_STATUS_REFRESH = Duration.ofSeconds(1);
+
+	/** How old it may be before a call waits for a fresh one (after a quiet spell). */
+	private static final Duration REDIS_STATUS_EXPIRY = Duration.ofSeconds(10);
+
 	private final ProviderRegistry providers;
 
 	private final CalculatorClient calculator;
@@ -36,6 +44,12 @@ public final class SystemProcedures {
 	private final ReactiveHealthIndicator redis;
 
 	private final long startNanos = System.nanoTime();
+
+	private final AsyncLoadingCache<String, Optional<String>> redisStatuses = Caffeine.newBuilder()
+		.executor(Runnable::run)
+		.refreshAfterWrite(REDIS_STATUS_REFRESH)
+		.expireAfterWrite(REDIS_STATUS_EXPIRY)
+		.buildAsync((key, executor) -> redisStatus().toFuture());
 
 	/**
 	 * @param redis the {@code redis} health indicator, or null when Redis is not configured
@@ -58,7 +72,7 @@ public final class SystemProcedures {
 				Procedure.of("system.health",
 						"'healthy' or 'degraded', uptime and version, and the state of the providers, the calculator and Redis.",
 						Procedure.Type.QUERY, List.of(), health,
-						(arguments, call) -> health(this.calculator.cachedHealth())),
+						(arguments, call) -> health(this.calculator.cachedHealth(), cachedRedisStatus())),
 				new Procedure("admin.healthCheck",
 						"system.health with a fresh calculator check, a check per service and JVM details; needs an admin key.",
 						Procedure.Type.QUERY, true, false, List.of(), health, (arguments, call) -> healthCheck()),
@@ -78,8 +92,8 @@ public final class SystemProcedures {
 						(arguments, call) -> simulate(arguments)));
 	}
 
-	private Mono<JsonNode> health(Mono<String> calculatorHealth) {
-		return Mono.zip(calculatorHealth, redisStatus()).map((statuses) -> {
+	private Mono<JsonNode> health(Mono<String> calculatorHealth, Mono<Optional<String>> redisHealth) {
+		return Mono.zip(calculatorHealth, redisHealth).map((statuses) -> {
 			String calculatorStatus = statuses.getT1();
 			Optional<String> redisStatus = statuses.getT2();
 			boolean serving = "SERVING".equals(calculatorStatus);
@@ -106,6 +120,15 @@ public final class SystemProcedures {
 		});
 	}
 
+	/**
+	 * {@link #redisStatus()} as last checked: a status older than {@link #REDIS_STATUS_REFRESH} is
+	 * answered while a new check runs, so that frequent health calls neither wait for Redis nor
+	 * ping it each.
+	 */
+	private Mono<Optional<String>> cachedRedisStatus() {
+		return (this.redis != null) ? Mono.fromFuture(this.redisStatuses.get("redis"), true) : Mono.just(Optional.empty());
+	}
+
 	/** The {@code redis} indicator's status, as {@code /actuator/health} reports it; empty when not configured. */
 	private Mono<Optional<String>> redisStatus() {
 		if (this.redis == null) {
@@ -119,7 +142,7 @@ public final class SystemProcedures {
 	}
 
 	private Mono<JsonNode> healthCheck() {
-		return health(this.calculator.health()).map((health) -> {
+		return health(this.calculator.health(), redisStatus()).map((health) -> {
 			ObjectNode result = (ObjectNode) health;
 			ObjectNode checks = result.putObject("checks");
 			checks.put("server", "healthy");
