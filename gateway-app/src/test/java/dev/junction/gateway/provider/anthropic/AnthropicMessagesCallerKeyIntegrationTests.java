@@ -46,7 +46,7 @@ class AnthropicMessagesCallerKeyIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("mock.api-keys", CALLER_KEY));
+		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", CALLER_KEY));
 		provider = AnthropicProviders.create("claude", emulator.baseUrl(), List.of(new ProviderKey(POOL_KEY, 1, null)), null,
 				Duration.ofSeconds(10), Duration.ofSeconds(5), 4, List.of("claude-haiku-4-5"), mapper, null);
 	}
