@@ -3,6 +3,7 @@ package dev.junction.gateway.rpc;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 import dev.junction.gateway.calculator.CalculatorClient;
 import dev.junction.gateway.calculator.CalculatorClient.Operation;
@@ -13,9 +14,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /** {@code calculator.add|subtract|multiply|divide}, answered by calculator-service over gRPC. */
 public final class CalculatorProcedures {
 
-	private final CalculatorClient calculator;
+	private final Supplier<CalculatorClient> calculator;
 
-	public CalculatorProcedures(CalculatorClient calculator) {
+	public CalculatorProcedures(Supplier<CalculatorClient> calculator) {
 		this.calculator = calculator;
 	}
 
@@ -31,7 +32,7 @@ public final class CalculatorProcedures {
 				List.of(Param.required("a", "number", "The first operand"),
 						Param.required("b", "number", "The second operand")),
 				Schemas.type("number"),
-				(arguments, call) -> this.calculator.calculate(operation, arguments.number("a"), arguments.number("b"),
+				(arguments, call) -> this.calculator.get().calculate(operation, arguments.number("a"), arguments.number("b"),
 						RequestId.of(call.exchange()))
 					.map((result) -> (JsonNode) JsonNodeFactory.instance.numberNode(result)));
 	}
