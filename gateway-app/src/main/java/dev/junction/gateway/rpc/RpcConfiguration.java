@@ -2,11 +2,12 @@ package dev.junction.gateway.rpc;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.cache.ResponseStore;
 import dev.junction.gateway.calculator.CalculatorClient;
+import dev.junction.gateway.calculator.CalculatorProperties;
+import dev.junction.gateway.calculator.LazyCalculator;
 import dev.junction.gateway.chat.RequestBodies;
 import dev.junction.gateway.config.GatewayConfiguration;
 import dev.junction.gateway.config.GatewayProperties;
@@ -26,7 +27,6 @@ import org.springframework.boot.health.registry.ReactiveHealthContributorRegistr
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
-import org.springframework.util.function.SingletonSupplier;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.server.MethodNotAllowedException;
@@ -45,11 +45,10 @@ public class RpcConfiguration {
 
 	@Bean
 	Procedures procedures(ProviderRegistry providers, ObjectProvider<CalculatorClient> calculatorClient,
-			ChatPipeline pipeline, ObjectMapper mapper, RpcProperties properties, GatewayKeys keys, GatewayProperties gateway,
+			CalculatorProperties calculatorProperties, ChatPipeline pipeline, ObjectMapper mapper, RpcProperties properties, GatewayKeys keys, GatewayProperties gateway,
 			BucketStore buckets, MeterRegistry registry, ResponseStore responses, ObjectProvider<KeyService> keyService,
 			ObjectProvider<ReactiveHealthContributorRegistry> health) {
-		// Made at the first calculator call or health check unless configured (CalculatorConfiguration).
-		Supplier<CalculatorClient> calculator = SingletonSupplier.of(calculatorClient::getObject);
+		LazyCalculator calculator = new LazyCalculator(calculatorClient, calculatorProperties);
 		List<Procedure> all = new ArrayList<>();
 		all.addAll(new SystemProcedures(providers, calculator, properties, redisHealth(health.getIfAvailable()))
 			.procedures());

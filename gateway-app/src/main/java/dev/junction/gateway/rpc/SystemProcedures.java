@@ -5,10 +5,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 import dev.junction.gateway.GatewayApplication;
 import dev.junction.gateway.calculator.CalculatorClient;
+import dev.junction.gateway.calculator.LazyCalculator;
 import dev.junction.gateway.provider.ProviderHealth;
 import dev.junction.gateway.provider.ProviderRegistry;
 import reactor.core.publisher.Mono;
@@ -30,7 +30,7 @@ public final class SystemProcedures {
 
 	private final ProviderRegistry providers;
 
-	private final Supplier<CalculatorClient> calculator;
+	private final LazyCalculator calculator;
 
 	private final RpcProperties properties;
 
@@ -41,7 +41,7 @@ public final class SystemProcedures {
 	/**
 	 * @param redis the {@code redis} health indicator, or null when Redis is not configured
 	 */
-	public SystemProcedures(ProviderRegistry providers, Supplier<CalculatorClient> calculator, RpcProperties properties,
+	public SystemProcedures(ProviderRegistry providers, LazyCalculator calculator, RpcProperties properties,
 			ReactiveHealthIndicator redis) {
 		this.providers = providers;
 		this.calculator = calculator;
@@ -59,7 +59,7 @@ public final class SystemProcedures {
 				Procedure.of("system.health",
 						"'healthy' or 'degraded', uptime and version, and the state of the providers, the calculator and Redis.",
 						Procedure.Type.QUERY, List.of(), health,
-						(arguments, call) -> health(this.calculator.get().cachedHealth())),
+						(arguments, call) -> health(this.calculator.with(CalculatorClient::cachedHealth))),
 				new Procedure("admin.healthCheck",
 						"system.health with a fresh calculator check, a check per service and JVM details; needs an admin key.",
 						Procedure.Type.QUERY, true, false, List.of(), health, (arguments, call) -> healthCheck()),
@@ -101,7 +101,7 @@ public final class SystemProcedures {
 			calculator.put("status", serving ? "up"
 					: CalculatorClient.CONNECTING.equals(calculatorStatus) ? "connecting" : "down");
 			calculator.put("grpcStatus", calculatorStatus);
-			calculator.put("address", this.calculator.get().address());
+			calculator.put("address", this.calculator.address());
 			redisStatus.ifPresent((status) -> dependencies.putObject("redis").put("status", status));
 			return result;
 		});
@@ -120,7 +120,7 @@ public final class SystemProcedures {
 	}
 
 	private Mono<JsonNode> healthCheck() {
-		return health(this.calculator.get().health()).map((health) -> {
+		return health(this.calculator.with(CalculatorClient::health)).map((health) -> {
 			ObjectNode result = (ObjectNode) health;
 			ObjectNode checks = result.putObject("checks");
 			checks.put("server", "healthy");
