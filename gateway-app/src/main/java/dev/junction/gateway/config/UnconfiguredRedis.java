@@ -47,9 +47,10 @@ class UnconfiguredRedis implements EnvironmentPostProcessor, Ordered {
 			.addFirst(new MapPropertySource("unconfiguredRedis", Map.of(EXCLUDE, String.join(",", exclude))));
 	}
 
+	/** After the settings read under their former names ({@code junction.redis.url}). */
 	@Override
 	public int getOrder() {
-		return ConfigDataEnvironmentPostProcessor.ORDER + 10;
+		return ConfigDataEnvironmentPostProcessor.ORDER + 20;
 	}
 
 }

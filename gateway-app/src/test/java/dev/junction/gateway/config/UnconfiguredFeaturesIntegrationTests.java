@@ -58,4 +58,13 @@ class UnconfiguredFeaturesIntegrationTests {
 		}
 	}
 
+	@Test
+	void redisConfiguredUnderItsFormerNameIsMadeToo() {
+		List<String> properties = new ArrayList<>(ONE_PROVIDER);
+		properties.add("junction.redis.url=redis://127.0.0.1:9");
+		try (RunningGateway gateway = RunningGateway.start(properties)) {
+			assertThat(gateway.context().getBeanNamesForType(RedisConnector.class)).hasSize(1);
+		}
+	}
+
 }
