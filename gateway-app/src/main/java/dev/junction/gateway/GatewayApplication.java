@@ -8,8 +8,24 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Import;
 
-/** The Junction gateway: an OpenAI-compatible API in front of LLM providers. */
-@SpringBootApplication
+/**
+ * The Junction gateway: an OpenAI-compatible API in front of LLM providers. Of Resilience4j it
+ * uses the circuit breakers and retries; the rest of its auto-configuration is left out.
+ */
+@SpringBootApplication(excludeName = {
+		"io.github.resilience4j.springboot.bulkhead.autoconfigure.BulkheadRefreshScopedRegistryAutoConfiguration",
+		"io.github.resilience4j.springboot.bulkhead.autoconfigure.BulkheadAutoConfiguration",
+		"io.github.resilience4j.springboot.bulkhead.autoconfigure.BulkheadMetricsAutoConfiguration",
+		"io.github.resilience4j.springboot.bulkhead.autoconfigure.ThreadPoolBulkheadMetricsAutoConfiguration",
+		"io.github.resilience4j.springboot.micrometer.autoconfigure.TimerAutoConfiguration",
+		"io.github.resilience4j.springboot.ratelimiter.autoconfigure.RateLimiterRefreshScopedRegistryAutoConfiguration",
+		"io.github.resilience4j.springboot.ratelimiter.autoconfigure.RateLimiterAutoConfiguration",
+		"io.github.resilience4j.springboot.ratelimiter.autoconfigure.RateLimiterMetricsAutoConfiguration",
+		"io.github.resilience4j.springboot.ratelimiter.autoconfigure.RateLimitersHealthIndicatorAutoConfiguration",
+		"io.github.resilience4j.springboot.scheduled.threadpool.autoconfigure.ContextAwareScheduledThreadPoolAutoConfiguration",
+		"io.github.resilience4j.springboot.timelimiter.autoconfigure.TimeLimiterRefreshScopedRegistryAutoConfiguration",
+		"io.github.resilience4j.springboot.timelimiter.autoconfigure.TimeLimiterAutoConfiguration",
+		"io.github.resilience4j.springboot.timelimiter.autoconfigure.TimeLimiterMetricsAutoConfiguration" })
 @ConfigurationPropertiesScan
 @Import({ NettyServerConfiguration.class, RedisConfiguration.class })
 public class GatewayApplication {

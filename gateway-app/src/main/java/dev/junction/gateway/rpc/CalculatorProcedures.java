@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import dev.junction.gateway.calculator.CalculatorClient;
 import dev.junction.gateway.calculator.CalculatorClient.Operation;
+import dev.junction.gateway.calculator.LazyCalculator;
 import dev.junction.gateway.requestid.RequestId;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -13,9 +13,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /** {@code calculator.add|subtract|multiply|divide}, answered by calculator-service over gRPC. */
 public final class CalculatorProcedures {
 
-	private final CalculatorClient calculator;
+	private final LazyCalculator calculator;
 
-	public CalculatorProcedures(CalculatorClient calculator) {
+	public CalculatorProcedures(LazyCalculator calculator) {
 		this.calculator = calculator;
 	}
 
@@ -31,8 +31,9 @@ public final class CalculatorProcedures {
 				List.of(Param.required("a", "number", "The first operand"),
 						Param.required("b", "number", "The second operand")),
 				Schemas.type("number"),
-				(arguments, call) -> this.calculator.calculate(operation, arguments.number("a"), arguments.number("b"),
-						RequestId.of(call.exchange()))
+				(arguments, call) -> this.calculator
+					.with((client) -> client.calculate(operation, arguments.number("a"), arguments.number("b"),
+							RequestId.of(call.exchange())))
 					.map((result) -> (JsonNode) JsonNodeFactory.instance.numberNode(result)));
 	}
 

@@ -6,6 +6,8 @@ import java.util.List;
 import dev.junction.gateway.auth.GatewayKeys;
 import dev.junction.gateway.cache.ResponseStore;
 import dev.junction.gateway.calculator.CalculatorClient;
+import dev.junction.gateway.calculator.CalculatorProperties;
+import dev.junction.gateway.calculator.LazyCalculator;
 import dev.junction.gateway.chat.RequestBodies;
 import dev.junction.gateway.config.GatewayConfiguration;
 import dev.junction.gateway.config.GatewayProperties;
@@ -42,10 +44,11 @@ import static org.springframework.web.reactive.function.server.RouterFunctions.r
 public class RpcConfiguration {
 
 	@Bean
-	Procedures procedures(ProviderRegistry providers, CalculatorClient calculator, ChatPipeline pipeline,
-			ObjectMapper mapper, RpcProperties properties, GatewayKeys keys, GatewayProperties gateway,
+	Procedures procedures(ProviderRegistry providers, ObjectProvider<CalculatorClient> calculatorClient,
+			CalculatorProperties calculatorProperties, ChatPipeline pipeline, ObjectMapper mapper, RpcProperties properties, GatewayKeys keys, GatewayProperties gateway,
 			BucketStore buckets, MeterRegistry registry, ResponseStore responses, ObjectProvider<KeyService> keyService,
 			ObjectProvider<ReactiveHealthContributorRegistry> health) {
+		LazyCalculator calculator = new LazyCalculator(calculatorClient, calculatorProperties);
 		List<Procedure> all = new ArrayList<>();
 		all.addAll(new SystemProcedures(providers, calculator, properties, redisHealth(health.getIfAvailable()))
 			.procedures());

@@ -10,6 +10,7 @@ import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.junction.gateway.GatewayApplication;
 import dev.junction.gateway.calculator.CalculatorClient;
+import dev.junction.gateway.calculator.LazyCalculator;
 import dev.junction.gateway.provider.ProviderHealth;
 import dev.junction.gateway.provider.ProviderRegistry;
 import reactor.core.publisher.Mono;
@@ -37,7 +38,7 @@ public final class SystemProcedures {
 
 	private final ProviderRegistry providers;
 
-	private final CalculatorClient calculator;
+	private final LazyCalculator calculator;
 
 	private final RpcProperties properties;
 
@@ -54,7 +55,7 @@ public final class SystemProcedures {
 	/**
 	 * @param redis the {@code redis} health indicator, or null when Redis is not configured
 	 */
-	public SystemProcedures(ProviderRegistry providers, CalculatorClient calculator, RpcProperties properties,
+	public SystemProcedures(ProviderRegistry providers, LazyCalculator calculator, RpcProperties properties,
 			ReactiveHealthIndicator redis) {
 		this.providers = providers;
 		this.calculator = calculator;
@@ -72,7 +73,7 @@ public final class SystemProcedures {
 				Procedure.of("system.health",
 						"'healthy' or 'degraded', uptime and version, and the state of the providers, the calculator and Redis.",
 						Procedure.Type.QUERY, List.of(), health,
-						(arguments, call) -> health(this.calculator.cachedHealth(), cachedRedisStatus())),
+						(arguments, call) -> health(this.calculator.with(CalculatorClient::cachedHealth), cachedRedisStatus())),
 				new Procedure("admin.healthCheck",
 						"system.health with a fresh calculator check, a check per service and JVM details; needs an admin key.",
 						Procedure.Type.QUERY, true, false, List.of(), health, (arguments, call) -> healthCheck()),
@@ -142,7 +143,7 @@ public final class SystemProcedures {
 	}
 
 	private Mono<JsonNode> healthCheck() {
-		return health(this.calculator.health(), redisStatus()).map((health) -> {
+		return health(this.calculator.with(CalculatorClient::health), redisStatus()).map((health) -> {
 			ObjectNode result = (ObjectNode) health;
 			ObjectNode checks = result.putObject("checks");
 			checks.put("server", "healthy");

@@ -28,10 +28,22 @@ class CalculatorChannelIntegrationTests {
 		try (RunningCalculator calculator = RunningCalculator.start();
 				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.calculator.address=" + calculator.address(),
 						"junction.gateway.calculator.health-deadline=5s"))) {
+			assertThat(gateway.context().getBeanFactory().containsSingleton("calculatorChannel")).isTrue();
 			assertThat(awaitState(channel(gateway), ConnectivityState.READY)).isEqualTo(ConnectivityState.READY);
 			JsonNode health = Json.parse(Http.post(gateway.baseUrl() + "/rpc", null,
 					"{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}").body());
 			assertThat(health.at("/result/dependencies/calculator/status").stringValue()).isEqualTo("up");
+		}
+	}
+
+	@Test
+	void withoutAnAddressMakesTheChannelAtTheFirstCall() {
+		try (RunningCalculator calculator = RunningCalculator.start();
+				RunningGateway gateway = RunningGateway.start(
+						List.of("spring.grpc.client.channel.calculator.target=" + calculator.address()))) {
+			assertThat(gateway.context().getBeanFactory().containsSingleton("calculatorChannel")).isFalse();
+			assertThat(add(gateway)).isEqualTo(5.0);
+			assertThat(gateway.context().getBeanFactory().containsSingleton("calculatorChannel")).isTrue();
 		}
 	}
 
