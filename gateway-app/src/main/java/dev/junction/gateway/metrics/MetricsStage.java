@@ -18,7 +18,6 @@ import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.routing.Target;
-import dev.junction.gateway.tracing.GenAiSpan;
 import dev.junction.gateway.tracing.RequestTracing;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;

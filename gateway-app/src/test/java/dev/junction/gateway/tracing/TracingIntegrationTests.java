@@ -17,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.junction.gateway.metrics.GenAiSpan;
 import dev.junction.gateway.requestid.RequestId;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.RunningCalculator;

@@ -1,4 +1,4 @@
-package dev.junction.gateway.tracing;
+package dev.junction.gateway.metrics;
 
 import dev.junction.gateway.provider.Usage;
 import io.micrometer.observation.Observation;
