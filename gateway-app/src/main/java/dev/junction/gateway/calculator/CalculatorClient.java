@@ -11,12 +11,14 @@ import com.google.common.util.concurrent.MoreExecutors;
 import dev.junction.calculator.v1.BinaryOperation;
 import dev.junction.calculator.v1.CalculationResult;
 import dev.junction.calculator.v1.CalculatorGrpc;
+import dev.junction.gateway.tracing.RequestTracing;
 import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.health.v1.HealthGrpc;
+import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
@@ -131,7 +133,7 @@ public final class CalculatorClient {
 
 	private <T> Mono<T> call(Supplier<ListenableFuture<T>> call) {
 		return Mono.create((sink) -> {
-			ListenableFuture<T> future = call.get();
+			ListenableFuture<T> future = startIn(RequestTracing.observation(sink.contextView()), call);
 			sink.onCancel(() -> future.cancel(false));
 			Futures.addCallback(future, new FutureCallback<T>() {
 
@@ -147,6 +149,20 @@ public final class CalculatorClient {
 
 			}, MoreExecutors.directExecutor());
 		});
+	}
+
+	/**
+	 * Starts {@code call} in the scope of the request's {@code observation}, if any, so that the
+	 * channel's observation continues the request's trace and sends it as {@code traceparent}.
+	 */
+	private static <T> ListenableFuture<T> startIn(@Nullable Observation observation,
+			Supplier<ListenableFuture<T>> call) {
+		if (observation == null) {
+			return call.get();
+		}
+		try (Observation.Scope scope = observation.openScope()) {
+			return call.get();
+		}
 	}
 
 	static boolean isServing(String status) {

@@ -31,6 +31,7 @@ import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.metrics.ServerTiming;
 import dev.junction.gateway.requestid.RequestId;
 import dev.junction.gateway.requestid.RequestIdHandler;
+import dev.junction.gateway.tracing.RequestTracing;
 import dev.junction.netty.HttpServerLimits;
 import dev.junction.netty.RejectedRequests;
 import dev.junction.gateway.resilience.CircuitBreakerStage;
@@ -144,7 +145,7 @@ public class GatewayConfiguration {
 	ChatPipeline chatPipeline(GatewayProperties properties, GatewayMetrics metrics, ProviderRegistry providers,
 			ModelRouter router, BucketStore buckets, ResponseStore responses, ObjectMapper mapper,
 			MeterRegistry registry, RetryRegistry retries, CircuitBreakerRegistry breakers, SpendStage spend,
-			GatewayKeys gatewayKeys) {
+			GatewayKeys gatewayKeys, RequestTracing tracing) {
 		List<ChatStage> stages = new ArrayList<>();
 		stages.add(new MetricsStage(metrics, providers, gatewayKeys));
 		if (properties.rateLimit().enabled()) {
@@ -161,7 +162,7 @@ public class GatewayConfiguration {
 		stages.add(new RetryStage(retries));
 		stages.add(new PoolStage(providers));
 		stages.add(new CircuitBreakerStage(breakers));
-		stages.add(new ProviderStage(providers));
+		stages.add(new ProviderStage(providers, tracing));
 		return new ChatPipeline(stages);
 	}
 

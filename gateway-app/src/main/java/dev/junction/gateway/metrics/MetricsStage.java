@@ -18,6 +18,8 @@ import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.routing.Target;
+import dev.junction.gateway.tracing.RequestTracing;
+import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.SignalType;
@@ -54,17 +56,25 @@ public final class MetricsStage implements ChatStage {
 
 	@Override
 	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
-		return Flux.defer(() -> {
+		return Flux.deferContextual((context) -> {
 			AtomicReference<Usage> usage = new AtomicReference<>();
 			AtomicBoolean failed = new AtomicBoolean();
-			return next.apply(exchange, attempt).doOnNext((output) -> {
+			Observation observation = RequestTracing.observation(context);
+			Flux<T> outputs = next.apply(exchange, attempt).doOnNext((output) -> {
 				if (output.usage() != null) {
 					usage.set(output.usage());
 				}
 				if (output instanceof ChatChunk chunk && chunk.failed()) {
 					failed.set(true);
 				}
-			})
+			});
+			if (observation != null) {
+				// Before the response completes, while the request's span is still open.
+				outputs = outputs
+					.doOnComplete(() -> tag(observation, exchange, usage.get(), failed.get() ? FAILED_ANSWER.tag() : null))
+					.doOnError((error) -> tag(observation, exchange, usage.get(), errorType(error)));
+			}
+			return outputs
 				.doFinally((signal) -> {
 					if (signal == SignalType.ON_COMPLETE && failed.get()) {
 						record(exchange, FAILED_ANSWER, usage.get(), FAILED_ANSWER.tag());
@@ -84,8 +94,7 @@ public final class MetricsStage implements ChatStage {
 			@Nullable String errorType) {
 		Target target = exchange.target();
 		String provider = (target != null) ? target.provider() : "none";
-		String type = (target != null) ? this.providers.get(target.provider()).provider().type().name().toLowerCase()
-				: "none";
+		String type = (target != null) ? providerType(target) : "none";
 		String model = (target != null) ? target.model() : "none";
 		boolean cached = exchange.servedFromCache();
 		this.metrics.request(outcome, exchange.entryPoint(), cached ? "cache" : provider, cached ? "cache" : type,
@@ -95,6 +104,19 @@ public final class MetricsStage implements ChatStage {
 			activity.record((cached || usage == null) ? 0 : usage.promptTokens() + usage.completionTokens(),
 					System.currentTimeMillis());
 		}
+	}
+
+	private void tag(Observation observation, ChatExchange exchange, @Nullable Usage usage,
+			@Nullable String errorType) {
+		Target target = exchange.target();
+		if (target != null) {
+			GenAiSpan.tag(observation, providerType(target), target.model(),
+					exchange.servedFromCache() ? null : usage, errorType);
+		}
+	}
+
+	private String providerType(Target target) {
+		return this.providers.get(target.provider()).provider().type().name().toLowerCase();
 	}
 
 	static GatewayMetrics.Outcome outcome(Throwable error) {

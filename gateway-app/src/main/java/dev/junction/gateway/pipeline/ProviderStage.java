@@ -12,6 +12,7 @@ import dev.junction.gateway.provider.KeyPool;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.routing.Target;
+import dev.junction.gateway.tracing.RequestTracing;
 import reactor.core.publisher.Flux;
 
 /**
@@ -25,14 +26,24 @@ public final class ProviderStage implements ChatStage {
 
 	private final ProviderRegistry providers;
 
+	private final RequestTracing tracing;
+
 	public ProviderStage(ProviderRegistry providers) {
+		this(providers, RequestTracing.OFF);
+	}
+
+	/**
+	 * @param tracing what continues the request's trace in the provider call
+	 */
+	public ProviderStage(ProviderRegistry providers, RequestTracing tracing) {
 		this.providers = providers;
+		this.tracing = tracing;
 	}
 
 	@Override
 	@SuppressWarnings("unchecked")
 	public <T extends ChatOutput> Flux<T> apply(ChatExchange exchange, Attempt attempt, Next<T> next) {
-		return Flux.defer(() -> {
+		return Flux.deferContextual((context) -> {
 			Target target = attempt.routed();
 			ChatProvider provider = this.providers.get(target.provider()).provider();
 			Supplier<ChatResult> standIn = attempt.request().standIn();
@@ -44,7 +55,8 @@ public final class ProviderStage implements ChatStage {
 			String callerKey = exchange.callerKey();
 			String apiKey = (callerKey != null) ? callerKey : (key != null) ? key.value() : null;
 			ProviderRequest request = new ProviderRequest(attempt.request(), target.model(), apiKey,
-					exchange.requestId(), api(provider, attempt.request()), callerKey != null);
+					exchange.requestId(), api(provider, attempt.request()), callerKey != null,
+					this.tracing.headers(context));
 			long start = exchange.beginUpstream();
 			return next.mode().call(provider, request).doFinally((signal) -> exchange.endUpstream(start));
 		});

@@ -1,5 +1,6 @@
 package dev.junction.gateway.provider;
 
+import dev.junction.gateway.tracing.TraceHeaders;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,9 +13,16 @@ import org.jspecify.annotations.Nullable;
  * @param api the API the call is made in: Chat Completions ({@code chat.body()}), or the API of
  * the client's original request ({@code chat.original()}) when the provider speaks it
  * @param callerKey whether {@code apiKey} is the caller's own key rather than one of the provider's
+ * @param trace the trace context headers to send upstream with the request id
  */
 public record ProviderRequest(ChatRequest chat, String model, @Nullable String apiKey, String requestId,
-		ClientApi api, boolean callerKey) {
+		ClientApi api, boolean callerKey, TraceHeaders trace) {
+
+	/** A call outside any trace. */
+	public ProviderRequest(ChatRequest chat, String model, @Nullable String apiKey, String requestId, ClientApi api,
+			boolean callerKey) {
+		this(chat, model, apiKey, requestId, api, callerKey, TraceHeaders.NONE);
+	}
 
 	/** A call with one of the provider's own keys. */
 	public ProviderRequest(ChatRequest chat, String model, @Nullable String apiKey, String requestId, ClientApi api) {

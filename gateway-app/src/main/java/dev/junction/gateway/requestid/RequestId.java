@@ -9,8 +9,9 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * The id of one request: the client's {@value #HEADER} when it is a sane token (1 to
- * {@value #MAX_LENGTH} characters of letters, digits and {@code . _ : -}), otherwise a new
- * one of 32 random hex digits (the shape of a W3C trace id) from {@link ThreadLocalRandom}.
+ * {@value #MAX_LENGTH} characters of letters, digits and {@code . _ : -}), otherwise the trace
+ * id of the client's W3C {@value #TRACEPARENT}, otherwise a new one of 32 random hex digits
+ * (the shape of a W3C trace id) from {@link ThreadLocalRandom}.
  * It lives in the response's {@value #HEADER} header from the moment the request arrives, so
  * every answer carries it and everything handling the request can read it there.
  */
@@ -21,6 +22,9 @@ public final class RequestId {
 
 	/** The gRPC metadata key that carries the id to calculator-service. */
 	public static final String GRPC_KEY = "x-request-id";
+
+	/** The W3C trace context header whose trace id stands in for a missing id. */
+	public static final String TRACEPARENT = "traceparent";
 
 	/** Key of the id in structured log events. */
 	public static final String LOG_KEY = "request.id";
@@ -43,9 +47,32 @@ public final class RequestId {
 		return (id != null) ? id : "none";
 	}
 
-	/** {@code received} if it is acceptable, otherwise a new id. */
-	public static String acceptOrGenerate(@Nullable String received) {
-		return isAcceptable(received) ? received : generate();
+	/**
+	 * {@code received} if it is acceptable, otherwise the trace id of {@code traceparent} if it
+	 * is a valid W3C one, otherwise a new id.
+	 */
+	public static String acceptOrTrace(@Nullable String received, @Nullable String traceparent) {
+		if (isAcceptable(received)) {
+			return received;
+		}
+		String traceId = traceId(traceparent);
+		return (traceId != null) ? traceId : generate();
+	}
+
+	/** The trace id of a version-00 W3C {@code traceparent}, or {@code null} if it is not one. */
+	static @Nullable String traceId(@Nullable String traceparent) {
+		if (traceparent == null || traceparent.length() != 55 || !traceparent.startsWith("00-")
+				|| traceparent.charAt(35) != '-' || traceparent.charAt(52) != '-') {
+			return null;
+		}
+		String traceId = traceparent.substring(3, 35);
+		for (int i = 0; i < traceId.length(); i++) {
+			char c = traceId.charAt(i);
+			if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+				return null;
+			}
+		}
+		return traceId.equals("00000000000000000000000000000000") ? null : traceId;
 	}
 
 	static boolean isAcceptable(@Nullable String id) {

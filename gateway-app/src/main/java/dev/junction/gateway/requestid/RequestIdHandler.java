@@ -36,7 +36,8 @@ public final class RequestIdHandler implements HttpHandler {
 
 	@Override
 	public Mono<Void> handle(ServerHttpRequest request, ServerHttpResponse response) {
-		String id = RequestId.acceptOrGenerate(request.getHeaders().getFirst(RequestId.HEADER));
+		String id = RequestId.acceptOrTrace(request.getHeaders().getFirst(RequestId.HEADER),
+				request.getHeaders().getFirst(RequestId.TRACEPARENT));
 		response.getHeaders().set(RequestId.HEADER, id);
 		if (!accessLog.isInfoEnabled()) {
 			return this.delegate.handle(request, response);

@@ -104,7 +104,7 @@ class RequestIdIntegrationTests {
 		assertThat(response.body()).contains("\"result\":5.0");
 		assertThat(response.headers().firstValue(RequestId.HEADER)).hasValue("client-id-rpc");
 		eventually(() -> assertThat(output.getOut()).containsPattern(
-				"\\[request.id=client-id-rpc] \\S*RequestIdInterceptor\\s*: calculator.v1.Calculator/Add OK"));
+				"\\[request.id=client-id-rpc[^]]*] \\S*RequestIdInterceptor\\s*: calculator.v1.Calculator/Add OK"));
 	}
 
 	@Test

@@ -30,7 +30,11 @@ public final class RunningCalculator implements AutoCloseable {
 				// the gateway under test in this JVM is running on.
 				"--spring.main.web-application-type=none",
 				"--spring.grpc.server.health.enabled=true", "--spring.grpc.server.shutdown.grace-period=1s",
-				"--junction.calculator.auth.mode=none", "--junction.calculator.executor.type=direct"));
+				"--junction.calculator.auth.mode=none", "--junction.calculator.executor.type=direct",
+				// Its log pattern as in its application.yaml: when it starts first in a JVM, its
+				// pattern is the one every later application there logs with.
+				"--logging.pattern.correlation=%replace([%X{traceId}-%X{spanId}] ){'^\\[-\\] $', ''}"
+						+ "%replace(%kvp{NONE}){'^(.+)$', '[$1] '}"));
 		for (String property : properties) {
 			String name = property.substring(0, property.indexOf('=') + 1);
 			args.removeIf((arg) -> arg.startsWith("--" + name));

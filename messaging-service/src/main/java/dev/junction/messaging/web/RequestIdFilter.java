@@ -19,7 +19,8 @@ public class RequestIdFilter implements WebFilter {
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-		String id = RequestId.acceptOrGenerate(exchange.getRequest().getHeaders().getFirst(RequestId.HEADER));
+		String id = RequestId.acceptOrTrace(exchange.getRequest().getHeaders().getFirst(RequestId.HEADER),
+				exchange.getRequest().getHeaders().getFirst(RequestId.TRACEPARENT));
 		exchange.getAttributes().put(RequestId.ATTRIBUTE, id);
 		exchange.getResponse().getHeaders().set(RequestId.HEADER, id);
 		return chain.filter(exchange);

@@ -4,16 +4,25 @@ import java.time.Clock;
 import java.util.UUID;
 
 import dev.junction.messaging.event.Event;
+import io.micrometer.common.KeyValue;
+import io.micrometer.observation.ObservationRegistry;
 import io.netty.channel.ChannelOption;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.client.ClientRequestObservationContext;
+import org.springframework.web.reactive.function.client.DefaultClientRequestObservationConvention;
 import org.springframework.web.reactive.function.client.WebClient;
 
-/** POSTs one delivery to a receiver, signed, without blocking. */
+/**
+ * POSTs one delivery to a receiver, signed, without blocking, observed as an
+ * {@code http.client.requests} call of client {@code webhook}: a span of its own whose W3C
+ * {@code traceparent} goes with the delivery.
+ */
 @Component
 class WebhookSender {
 
@@ -29,12 +38,16 @@ class WebhookSender {
 
 	private final Clock clock;
 
-	WebhookSender(WebhookProperties properties, Clock clock) {
+	WebhookSender(WebhookProperties properties, Clock clock, ObjectProvider<ObservationRegistry> observations) {
 		this.clock = clock;
 		HttpClient http = HttpClient.create()
 			.responseTimeout(properties.timeout())
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, properties.timeout().toMillis()));
-		this.client = WebClient.builder().clientConnector(new ReactorClientHttpConnector(http)).build();
+		this.client = WebClient.builder()
+			.clientConnector(new ReactorClientHttpConnector(http))
+			.observationRegistry(observations.getIfAvailable(() -> ObservationRegistry.NOOP))
+			.observationConvention(new WebhookObservationConvention())
+			.build();
 	}
 
 	/**
@@ -52,6 +65,25 @@ class WebhookSender {
 			.header(Signatures.HEADER, Signatures.header(webhook.secret(), this.clock.instant().getEpochSecond(), body))
 			.bodyValue(body)
 			.exchangeToMono((response) -> response.releaseBody().thenReturn(response.statusCode().value())));
+	}
+
+	/** Receivers' URLs and hosts are the users' own: metric tags name none of them. */
+	private static final class WebhookObservationConvention extends DefaultClientRequestObservationConvention {
+
+		private static final KeyValue CLIENT = KeyValue.of("client.name", "webhook");
+
+		private static final KeyValue URI = KeyValue.of("uri", "webhook");
+
+		@Override
+		protected KeyValue clientName(ClientRequestObservationContext context) {
+			return CLIENT;
+		}
+
+		@Override
+		protected KeyValue uri(ClientRequestObservationContext context) {
+			return URI;
+		}
+
 	}
 
 }

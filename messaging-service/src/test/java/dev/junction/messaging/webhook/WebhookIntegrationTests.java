@@ -215,6 +215,21 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 	}
 
 	@Test
+	void sendsEveryAttemptWithATraceparentOfItsOwn() {
+		try (WebhookReceiver receiver = new WebhookReceiver().answer(500, 200)) {
+			UUID instance = createInstance();
+			post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", receiver.url(), "eventTypes",
+					List.of("chat.created")), HttpStatus.CREATED);
+			createChat(instance);
+			await().atMost(PATIENCE).untilAsserted(() -> assertThat(receiver.received()).hasSize(2));
+			List<String> traceparents = receiver.received().stream().map((r) -> r.headers().get("traceparent")).toList();
+			assertThat(traceparents).allSatisfy((traceparent) -> assertThat(traceparent)
+				.matches("00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}"));
+			assertThat(traceparents).doesNotHaveDuplicates();
+		}
+	}
+
+	@Test
 	void stopsRetryingWhenTheSubscriptionIsDeleted() {
 		try (WebhookReceiver receiver = new WebhookReceiver().answer(500)) {
 			UUID instance = createInstance();

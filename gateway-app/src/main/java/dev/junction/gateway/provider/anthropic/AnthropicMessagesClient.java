@@ -127,6 +127,7 @@ final class AnthropicMessagesClient {
 		HttpClient client = request.callerKey() ? withKey(this.client, request.apiKey()) : clientFor(request.apiKey());
 		return client.post().uri(uri).send((outbound, body) -> {
 			outbound.header(RequestId.HEADER, request.requestId());
+			request.trace().forEach(outbound::header);
 			outbound.header("anthropic-version", original.headers().getOrDefault("anthropic-version", DEFAULT_VERSION));
 			String beta = original.headers().get("anthropic-beta");
 			if (beta != null) {

@@ -1,5 +1,6 @@
 package dev.junction.gateway.provider.anthropic;
 
+import java.util.HashMap;
 import java.util.Map;
 
 import com.anthropic.models.messages.ToolChoice;
@@ -50,9 +51,12 @@ final class AnthropicOptions implements ProviderOptions {
 			}
 		}
 		String callerKey = request.callerKey() ? request.apiKey() : null;
-		anthropic.httpHeaders((callerKey != null)
-				? Map.of(RequestId.HEADER, request.requestId(), API_KEY_HEADER, callerKey)
-				: Map.of(RequestId.HEADER, request.requestId()));
+		Map<String, String> headers = new HashMap<>(request.trace().headers());
+		headers.put(RequestId.HEADER, request.requestId());
+		if (callerKey != null) {
+			headers.put(API_KEY_HEADER, callerKey);
+		}
+		anthropic.httpHeaders(headers);
 	}
 
 	private static void requireATurn(JsonNode messages, String provider) {

@@ -259,6 +259,7 @@ public final class OpenAiProvider implements ChatProvider {
 			.uri(uri)
 			.send((outbound, body) -> {
 				outbound.header(RequestId.HEADER, request.requestId());
+				request.trace().forEach(outbound::header);
 				return body.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
 			});
 	}
