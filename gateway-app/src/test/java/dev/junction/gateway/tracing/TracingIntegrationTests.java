@@ -76,11 +76,11 @@ class TracingIntegrationTests {
 		upstream.start();
 		String origin = "http://127.0.0.1:" + upstream.getAddress().getPort();
 		calculator = RunningCalculator.start();
-		List<String> properties = new ArrayList<>(List.of("junction.auth.keys[0]=tracing-key",
-				"junction.providers.up.type=openai", "junction.providers.up.base-url=" + origin + "/v1",
-				"junction.providers.up.keys[0].value=sk-up", "junction.providers.claude.type=anthropic",
-				"junction.providers.claude.base-url=" + origin, "junction.providers.claude.keys[0].value=sk-up",
-				"junction.cache.enabled=false", "junction.gateway.calculator.address=" + calculator.address(),
+		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=tracing-key",
+				"junction.gateway.providers.up.type=openai", "junction.gateway.providers.up.base-url=" + origin + "/v1",
+				"junction.gateway.providers.up.keys[0].value=sk-up", "junction.gateway.providers.claude.type=anthropic",
+				"junction.gateway.providers.claude.base-url=" + origin, "junction.gateway.providers.claude.keys[0].value=sk-up",
+				"junction.gateway.cache.enabled=false", "junction.gateway.calculator.address=" + calculator.address(),
 				"management.opentelemetry.tracing.export.schedule-delay=50ms",
 				// The gateway starts last, so its logging set-up is the one in force in this JVM.
 				"logging.level.dev.junction.calculator.server.RequestIdInterceptor=debug"));
