@@ -9,8 +9,8 @@ import reactor.core.publisher.Flux;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Listens to one PostgreSQL channel while the application runs (nothing on H2), from before
- * the web server starts until after it stops.
+ * Listens to one PostgreSQL channel while the application runs (nothing on H2), from
+ * before the web server starts until after it stops.
  */
 public abstract class ChannelListener implements SmartLifecycle {
 
@@ -33,15 +33,18 @@ public abstract class ChannelListener implements SmartLifecycle {
 	 */
 	protected abstract Flux<?> handle(Flux<String> signals);
 
-	/** Called when the connection is lost: notifications may be missed until the next CONNECTED. */
+	/**
+	 * Called when the connection is lost: notifications may be missed until the next
+	 * CONNECTED.
+	 */
 	protected void lost(Throwable ex) {
 	}
 
 	@Override
 	public void start() {
 		if (this.notifications.shared()) {
-			this.subscription = handle(this.notifications.listen(this.channel, this::lost))
-				.subscribe(null, (ex) -> logger.error("Stopped listening to {}", this.channel, ex));
+			this.subscription = handle(this.notifications.listen(this.channel, this::lost)).subscribe(null,
+					(ex) -> logger.error("Stopped listening to {}", this.channel, ex));
 		}
 	}
 

@@ -21,9 +21,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One database location, PostgreSQL or H2, read from any of the URL forms people write
- * ({@code postgresql://user:pass@host/db}, {@code jdbc:postgresql://...}, {@code r2dbc:postgresql://...},
- * {@code jdbc:h2:...}, {@code r2dbc:h2:file:///path}), and given in the forms the services need:
- * a JDBC URL for Flyway, R2DBC options and connections.
+ * ({@code postgresql://user:pass@host/db}, {@code jdbc:postgresql://...},
+ * {@code r2dbc:postgresql://...}, {@code jdbc:h2:...}, {@code r2dbc:h2:file:///path}),
+ * and given in the forms the services need: a JDBC URL for Flyway, R2DBC options and
+ * connections.
  *
  * @param postgres whether it is PostgreSQL (H2 otherwise)
  * @param host PostgreSQL host (null for H2)
@@ -43,14 +44,14 @@ public record DatabaseUrl(boolean postgres, @Nullable String host, int port, Str
 	private static final int H2_DATABASE_ALREADY_OPEN = 90020;
 
 	/**
-	 * The database at {@code url}, with {@code username} and {@code password} where the URL
-	 * carries none.
-	 * @param property the setting {@code url} comes from, named when it is not a URL of ours
+	 * The database at {@code url}, with {@code username} and {@code password} where the
+	 * URL carries none.
+	 * @param property the setting {@code url} comes from, named when it is not a URL of
+	 * ours
 	 * @throws IllegalArgumentException naming {@code property} if {@code url} is neither
 	 * PostgreSQL nor H2
 	 */
-	public static DatabaseUrl parse(String property, String url, @Nullable String username,
-			@Nullable String password) {
+	public static DatabaseUrl parse(String property, String url, @Nullable String username, @Nullable String password) {
 		String value = url.trim();
 		if (value.startsWith("jdbc:h2:")) {
 			return h2(value.substring("jdbc:h2:".length()), username, password);
@@ -73,8 +74,9 @@ public record DatabaseUrl(boolean postgres, @Nullable String host, int port, Str
 	}
 
 	/**
-	 * An H2 file at {@code path} (without extension). A relative path is resolved against the
-	 * working directory (H2 refuses one that is implicitly relative); {@code ~/...} is kept.
+	 * An H2 file at {@code path} (without extension). A relative path is resolved against
+	 * the working directory (H2 refuses one that is implicitly relative); {@code ~/...}
+	 * is kept.
 	 */
 	public static DatabaseUrl h2File(String path, @Nullable String username, @Nullable String password) {
 		return h2("file:" + path + ";DB_CLOSE_ON_EXIT=FALSE", username, password);
@@ -94,8 +96,8 @@ public record DatabaseUrl(boolean postgres, @Nullable String host, int port, Str
 	}
 
 	/**
-	 * {@code r2dbc:h2:file:///path?options=A;B} as H2's own {@code file:path;A;B} (read by hand:
-	 * the path of a file may hold characters a URI may not, such as spaces).
+	 * {@code r2dbc:h2:file:///path?options=A;B} as H2's own {@code file:path;A;B} (read
+	 * by hand: the path of a file may hold characters a URI may not, such as spaces).
 	 */
 	private static String fromR2dbcH2(String url) {
 		String rest = url.substring("r2dbc:h2:".length());
@@ -143,7 +145,8 @@ public record DatabaseUrl(boolean postgres, @Nullable String host, int port, Str
 		String path = uri.getPath();
 		String database = (path == null || path.length() <= 1) ? "postgres" : path.substring(1);
 		return new DatabaseUrl(true, (uri.getHost() != null) ? uri.getHost() : "localhost",
-				(uri.getPort() > 0) ? uri.getPort() : 5432, database, username, password, Collections.unmodifiableMap(query));
+				(uri.getPort() > 0) ? uri.getPort() : 5432, database, username, password,
+				Collections.unmodifiableMap(query));
 	}
 
 	private static void rename(Map<String, String> query, String from, String to) {
@@ -193,8 +196,8 @@ public record DatabaseUrl(boolean postgres, @Nullable String host, int port, Str
 	/**
 	 * R2DBC options for this database. On PostgreSQL the connections are named
 	 * {@code applicationName} in {@code pg_stat_activity}, keep TCP alive and give up
-	 * connecting after {@code connectTimeout}; {@code sslmode} and {@code currentSchema} from
-	 * the URL apply, other query parameters are server settings.
+	 * connecting after {@code connectTimeout}; {@code sslmode} and {@code currentSchema}
+	 * from the URL apply, other query parameters are server settings.
 	 */
 	public ConnectionFactoryOptions r2dbcOptions(String applicationName, Duration connectTimeout) {
 		ConnectionFactoryOptions.Builder builder = ConnectionFactoryOptions.builder();

@@ -20,8 +20,8 @@ import reactor.util.retry.Retry;
  * instances sharing the database hear what the others commit. A lost connection is opened
  * again with backoff, and one that stops answering is found by a check every
  * {@code checkInterval}; {@link #CONNECTED} marks every (re)connection, after which a
- * listener catches up on what it may have missed. On H2 there is nothing to listen to: one
- * process owns the database file.
+ * listener catches up on what it may have missed. On H2 there is nothing to listen to:
+ * one process owns the database file.
  */
 public final class Notifications {
 
@@ -39,7 +39,10 @@ public final class Notifications {
 		this.checkInterval = checkInterval;
 	}
 
-	/** Notifications through connections from {@code factory}, each checked every {@code checkInterval}. */
+	/**
+	 * Notifications through connections from {@code factory}, each checked every
+	 * {@code checkInterval}.
+	 */
 	public static Notifications postgres(PostgresqlConnectionFactory factory, Duration checkInterval) {
 		return new Notifications(factory, checkInterval);
 	}
@@ -56,7 +59,8 @@ public final class Notifications {
 
 	/**
 	 * {@link #CONNECTED}, then the payload of every notification on {@code channel} (a
-	 * lower-case identifier), reconnecting until the subscription is cancelled. Empty on H2.
+	 * lower-case identifier), reconnecting until the subscription is cancelled. Empty on
+	 * H2.
 	 */
 	public Flux<String> listen(String channel) {
 		return listen(channel, (ex) -> {
@@ -64,9 +68,9 @@ public final class Notifications {
 	}
 
 	/**
-	 * As {@link #listen(String)}, calling {@code lost} each time the connection is lost: from
-	 * then until the next {@link #CONNECTED}, notifications may be missed. One warning is
-	 * logged for each such time.
+	 * As {@link #listen(String)}, calling {@code lost} each time the connection is lost:
+	 * from then until the next {@link #CONNECTED}, notifications may be missed. One
+	 * warning is logged for each such time.
 	 */
 	public Flux<String> listen(String channel, Consumer<Throwable> lost) {
 		PostgresqlConnectionFactory factory = this.factory;
@@ -100,15 +104,16 @@ public final class Notifications {
 		return connection.createStatement("LISTEN " + channel)
 			.execute()
 			.flatMap(PostgresqlResult::getRowsUpdated)
-			// Notifications are subscribed to before CONNECTED goes out, so the catch-up it
+			// Notifications are subscribed to before CONNECTED goes out, so the catch-up
+			// it
 			// starts misses nothing committed after it.
-			.thenMany(Flux.merge(
-					connection.getNotifications().mapNotNull((notification) -> notification.getParameter()),
-					checks, Mono.fromCallable(() -> {
-						listening.set(true);
-						logger.info("Listening to {}", channel);
-						return CONNECTED;
-					})));
+			.thenMany(
+					Flux.merge(connection.getNotifications().mapNotNull((notification) -> notification.getParameter()),
+							checks, Mono.fromCallable(() -> {
+								listening.set(true);
+								logger.info("Listening to {}", channel);
+								return CONNECTED;
+							})));
 	}
 
 }

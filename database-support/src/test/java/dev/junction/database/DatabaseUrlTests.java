@@ -93,7 +93,8 @@ class DatabaseUrlTests {
 		assertThat(options.getValue(PostgresqlConnectionFactoryProvider.APPLICATION_NAME)).isEqualTo("junction-test");
 		assertThat(options.getValue(PostgresqlConnectionFactoryProvider.SSL_MODE)).isEqualTo(SSLMode.REQUIRE);
 		assertThat(options.getValue(PostgresqlConnectionFactoryProvider.SCHEMA)).isEqualTo("chat");
-		assertThat(options.getValue(PostgresqlConnectionFactoryProvider.OPTIONS)).isEqualTo(Map.of("lock_timeout", "5s"));
+		assertThat(options.getValue(PostgresqlConnectionFactoryProvider.OPTIONS))
+			.isEqualTo(Map.of("lock_timeout", "5s"));
 	}
 
 	@Test

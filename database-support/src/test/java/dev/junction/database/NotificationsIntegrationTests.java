@@ -17,7 +17,10 @@ import reactor.core.publisher.Mono;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** LISTEN on a real PostgreSQL: payloads arrive, a killed connection is reported and replaced. */
+/**
+ * LISTEN on a real PostgreSQL: payloads arrive, a killed connection is reported and
+ * replaced.
+ */
 class NotificationsIntegrationTests {
 
 	private static final String LISTENER = "junction-notifications-test";
@@ -52,7 +55,8 @@ class NotificationsIntegrationTests {
 			await().atMost(Duration.ofSeconds(10)).until(() -> signals.contains("first"));
 			assertThat(lost).hasValue(0);
 
-			execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '" + LISTENER + "'");
+			execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '" + LISTENER
+					+ "'");
 			await().atMost(Duration.ofSeconds(10))
 				.until(() -> signals.stream().filter(Notifications.CONNECTED::equals).count() == 2);
 			assertThat(lost.get()).isPositive();
@@ -75,7 +79,10 @@ class NotificationsIntegrationTests {
 		PostgresqlConnectionFactory factory = url.postgresConnections("junction-notifications-admin",
 				Duration.ofSeconds(5));
 		Mono.usingWhen(factory.create(),
-				(connection) -> connection.createStatement(sql).execute().flatMap((result) -> result.map((row, meta) -> 1)).then(),
+				(connection) -> connection.createStatement(sql)
+					.execute()
+					.flatMap((result) -> result.map((row, meta) -> 1))
+					.then(),
 				(connection) -> connection.close())
 			.block(Duration.ofSeconds(10));
 	}

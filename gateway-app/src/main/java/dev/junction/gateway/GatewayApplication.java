@@ -9,8 +9,9 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Import;
 
 /**
- * The Junction gateway: an OpenAI-compatible API in front of LLM providers. Of Resilience4j it
- * uses the circuit breakers and retries; the rest of its auto-configuration is left out.
+ * The Junction gateway: an OpenAI-compatible API in front of LLM providers. Of
+ * Resilience4j it uses the circuit breakers and retries; the rest of its
+ * auto-configuration is left out.
  */
 @SpringBootApplication(excludeName = {
 		"io.github.resilience4j.springboot.bulkhead.autoconfigure.BulkheadRefreshScopedRegistryAutoConfiguration",
@@ -31,8 +32,10 @@ import org.springframework.context.annotation.Import;
 public class GatewayApplication {
 
 	public static void main(String[] args) {
-		// Spring AI's streaming providers drain a blocking SDK stream on Reactor's bounded
-		// elastic scheduler, one thread per live stream; its default (10 per core) would cap
+		// Spring AI's streaming providers drain a blocking SDK stream on Reactor's
+		// bounded
+		// elastic scheduler, one thread per live stream; its default (10 per core) would
+		// cap
 		// concurrent streams far below a provider's configured concurrency.
 		if (System.getProperty("reactor.schedulers.defaultBoundedElasticSize") == null) {
 			System.setProperty("reactor.schedulers.defaultBoundedElasticSize", "512");

@@ -40,9 +40,9 @@ class RedisHealthIntegrationTests {
 			throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.notStarted();
-				RunningGateway gateway = RunningGateway.start(List.of("spring.data.redis.url=" + redis.url(),
-						"junction.gateway.rate-limit.requests=2", "junction.gateway.rate-limit.window=1h",
-						"junction.gateway.cache.enabled=false"))) {
+				RunningGateway gateway = RunningGateway
+					.start(List.of("spring.data.redis.url=" + redis.url(), "junction.gateway.rate-limit.requests=2",
+							"junction.gateway.rate-limit.window=1h", "junction.gateway.cache.enabled=false"))) {
 			assertDegraded(health(gateway));
 			for (int i = 0; i < 4; i++) {
 				assertThat(post(gateway).statusCode()).as("rate limits fail open").isEqualTo(200);
@@ -79,9 +79,9 @@ class RedisHealthIntegrationTests {
 	void readsTheFormerRedisNamesWithOneWarning(CapturedOutput output) throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start();
-				RunningGateway gateway = RunningGateway.start(List.of("junction.redis.url=" + redis.url(),
-						"junction.redis.timeout=700ms", "junction.gateway.rate-limit.requests=2",
-						"junction.gateway.rate-limit.window=1h"))) {
+				RunningGateway gateway = RunningGateway
+					.start(List.of("junction.redis.url=" + redis.url(), "junction.redis.timeout=700ms",
+							"junction.gateway.rate-limit.requests=2", "junction.gateway.rate-limit.window=1h"))) {
 			assertThat(health(gateway).path("components").path("redis").path("status").asString()).isEqualTo("UP");
 			assertThat(gateway.context().getBean(DataRedisProperties.class).getTimeout()).hasMillis(700);
 			assertSharedBudget(gateway, redis);

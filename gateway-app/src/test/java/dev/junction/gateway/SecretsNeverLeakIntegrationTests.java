@@ -31,10 +31,11 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Drives every error path of the gateway with recognisable secrets (gateway keys, the key a
- * client sends, the provider key, the Redis password) and prompt text, against an upstream
- * that echoes the key it receives in its errors, and checks that none of them appears in any
- * answer, in the logs (at DEBUG for the gateway, access log on) or in the Prometheus scrape.
+ * Drives every error path of the gateway with recognisable secrets (gateway keys, the key
+ * a client sends, the provider key, the Redis password) and prompt text, against an
+ * upstream that echoes the key it receives in its errors, and checks that none of them
+ * appears in any answer, in the logs (at DEBUG for the gateway, access log on) or in the
+ * Prometheus scrape.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class SecretsNeverLeakIntegrationTests {
@@ -76,8 +77,9 @@ class SecretsNeverLeakIntegrationTests {
 				"junction.gateway.auth.admin-keys[0]=" + ADMIN_KEY, "junction.gateway.http.max-body-size=4KB",
 				"junction.gateway.rate-limit.requests=100000", "junction.gateway.cache.enabled=true",
 				"junction.gateway.calculator.address=static://127.0.0.1:" + closed,
-				"resilience4j.retry.configs.default.max-attempts=2", "resilience4j.retry.configs.default.wait-duration=10ms",
-				"logging.level.dev.junction=debug", "logging.level.dev.junction.gateway.access=info"));
+				"resilience4j.retry.configs.default.max-attempts=2",
+				"resilience4j.retry.configs.default.wait-duration=10ms", "logging.level.dev.junction=debug",
+				"logging.level.dev.junction.gateway.access=info"));
 		properties.addAll(provider("hostile", "http://127.0.0.1:" + hostile.getAddress().getPort() + "/v1"));
 		properties.addAll(provider("refusing", "http://127.0.0.1:" + hostile.getAddress().getPort() + "/v1"));
 		properties.addAll(provider("steady", "http://127.0.0.1:" + hostile.getAddress().getPort() + "/v1"));
@@ -102,7 +104,8 @@ class SecretsNeverLeakIntegrationTests {
 	}
 
 	private static List<String> provider(String name, String baseUrl) {
-		return List.of("junction.gateway.providers." + name + ".type=openai", "junction.gateway.providers." + name + ".base-url=" + baseUrl,
+		return List.of("junction.gateway.providers." + name + ".type=openai",
+				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
 				"junction.gateway.providers." + name + ".keys[0].value=" + PROVIDER_KEY);
 	}
 
@@ -112,25 +115,30 @@ class SecretsNeverLeakIntegrationTests {
 		for (String authorization : new String[] { null, "Bearer " + WRONG_KEY, WRONG_KEY }) {
 			responses.add(expect(401, post("/v1/chat/completions", authorization, chat("hostile/status-400"))));
 			responses.add(expect(401, post("/rpc", authorization, rpc("ai.generateText", PROMPT))));
-			responses.add(expect(401, post("/trpc/ai.generateText", authorization, "{\"content\":\"" + PROMPT + "\"}")));
+			responses
+				.add(expect(401, post("/trpc/ai.generateText", authorization, "{\"content\":\"" + PROMPT + "\"}")));
 		}
-		responses.add(post("/rpc", "Bearer " + GATEWAY_KEY, "{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}"));
+		responses.add(post("/rpc", "Bearer " + GATEWAY_KEY,
+				"{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}"));
 		assertThat(responses.get(responses.size() - 1).body()).contains("-32002");
 		assertNoSecrets(output, responses);
 	}
 
 	@Test
 	void malformedAndOversizedBodiesNeverEchoThePrompt(CapturedOutput output) throws Exception {
-		String malformed = "{\"model\":\"hostile/status-400\",\"messages\":[{\"role\":\"user\",\"content\":" + PROMPT + "}]}";
+		String malformed = "{\"model\":\"hostile/status-400\",\"messages\":[{\"role\":\"user\",\"content\":" + PROMPT
+				+ "}]}";
 		String key = "Bearer " + GATEWAY_KEY;
 		List<HttpResponse<String>> responses = new ArrayList<>();
 		responses.add(expect(400, post("/v1/chat/completions", key, malformed)));
-		responses.add(expect(400, post("/v1/chat/completions", key, "{\"model\":\"hostile/x\",\"messages\":" + PROMPT)));
+		responses
+			.add(expect(400, post("/v1/chat/completions", key, "{\"model\":\"hostile/x\",\"messages\":" + PROMPT)));
 		responses.add(post("/rpc", key, "{\"jsonrpc\":\"2.0\",\"method\":\"ai.generateText\",\"params\":{\"content\":"
 				+ PROMPT + "},\"id\":1}"));
 		assertThat(responses.get(responses.size() - 1).body()).contains("-32700");
 		responses.add(post("/trpc/ai.generateText", key, "{\"content\":" + PROMPT + "}"));
-		responses.add(get("/trpc/system.health?input=" + URLEncoder.encode("{\"x\":" + PROMPT, StandardCharsets.UTF_8), key));
+		responses.add(
+				get("/trpc/system.health?input=" + URLEncoder.encode("{\"x\":" + PROMPT, StandardCharsets.UTF_8), key));
 		String oversized = chat("hostile/status-400").replace(PROMPT, PROMPT.repeat(400));
 		responses.add(expect(413, post("/v1/chat/completions", key, oversized)));
 		responses.add(expect(413, post("/rpc", key, rpc("ai.generateText", PROMPT.repeat(400)))));
@@ -149,15 +157,18 @@ class SecretsNeverLeakIntegrationTests {
 		responses.add(expect(502, post("/v1/chat/completions", key, chat("refusing/status-401"))));
 		responses.add(expect(503, post("/v1/chat/completions", key, chat("refusing/status-401"))));
 		responses.add(post("/v1/chat/completions", key, chat("hostile/garbage")));
-		responses.add(post("/v1/chat/completions", key, chat("hostile/stream-error").replaceFirst("\\{", "{\"stream\":true,")));
-		responses.add(post("/v1/chat/completions", key, chat("hostile/status-500").replaceFirst("\\{", "{\"stream\":true,")));
+		responses.add(post("/v1/chat/completions", key,
+				chat("hostile/stream-error").replaceFirst("\\{", "{\"stream\":true,")));
+		responses.add(
+				post("/v1/chat/completions", key, chat("hostile/status-500").replaceFirst("\\{", "{\"stream\":true,")));
 		responses.add(expect(504, post("/v1/chat/completions", key, chat("slow/gpt-4o-mini"))));
 		responses.add(expect(502, post("/v1/chat/completions", key, chat("gone/gpt-4o-mini"))));
-		responses.add(post("/rpc", key, rpc("ai.generateText", PROMPT).replace("\"content\"",
-				"\"model\":\"hostile/status-500\",\"content\"")));
+		responses.add(post("/rpc", key,
+				rpc("ai.generateText", PROMPT).replace("\"content\"", "\"model\":\"hostile/status-500\",\"content\"")));
 		responses.add(post("/trpc/ai.generateText", key,
 				"{\"content\":\"" + PROMPT + "\",\"model\":\"hostile/status-403\"}"));
-		responses.add(post("/rpc", key, "{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1,2],\"id\":2}"));
+		responses
+			.add(post("/rpc", key, "{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1,2],\"id\":2}"));
 		for (HttpResponse<String> response : responses) {
 			assertThat(response.body()).doesNotContain("Exception").doesNotContain("\tat ");
 		}
@@ -191,9 +202,12 @@ class SecretsNeverLeakIntegrationTests {
 		}
 		texts.add(Http.get(gateway.baseUrl() + "/actuator/prometheus").body());
 		texts.add(Http.get(gateway.baseUrl() + "/actuator/health").body());
-		texts.add(post("/rpc", "Bearer " + ADMIN_KEY, "{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}").body());
+		texts.add(post("/rpc", "Bearer " + ADMIN_KEY, "{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}")
+			.body());
 		for (String method : List.of("admin.getConfig", "admin.statistics", "admin.clearCache")) {
-			texts.add(post("/rpc", "Bearer " + ADMIN_KEY, "{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\",\"id\":1}").body());
+			texts
+				.add(post("/rpc", "Bearer " + ADMIN_KEY, "{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\",\"id\":1}")
+					.body());
 		}
 		for (String text : texts) {
 			for (String secret : SECRETS) {
@@ -217,7 +231,8 @@ class SecretsNeverLeakIntegrationTests {
 	}
 
 	private static String rpc(String method, String content) {
-		return "{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\",\"params\":{\"content\":\"" + content + "\"},\"id\":1}";
+		return "{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\",\"params\":{\"content\":\"" + content
+				+ "\"},\"id\":1}";
 	}
 
 	private static HttpResponse<String> post(String path, String authorization, String body) {
@@ -234,8 +249,8 @@ class SecretsNeverLeakIntegrationTests {
 
 	/**
 	 * The worst upstream: every error it answers quotes the credentials it was sent. The
-	 * model says what to do: {@code status-<code>}, {@code garbage} (200 that is not JSON),
-	 * {@code stream-error} (a stream failing after one chunk), {@code ok}.
+	 * model says what to do: {@code status-<code>}, {@code garbage} (200 that is not
+	 * JSON), {@code stream-error} (a stream failing after one chunk), {@code ok}.
 	 */
 	private static void hostileAnswer(HttpExchange exchange) throws IOException {
 		String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);

@@ -12,7 +12,10 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Import;
 
-/** Reactive messaging API: instances, chats, messages, events, webhooks and API keys under {@code /api/v2}. */
+/**
+ * Reactive messaging API: instances, chats, messages, events, webhooks and API keys under
+ * {@code /api/v2}.
+ */
 @SpringBootApplication
 @ConfigurationPropertiesScan
 @Import({ NettyServerConfiguration.class, RedisConfiguration.class })

@@ -18,10 +18,10 @@ import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 
 /**
- * Fails the reader of a request body with {@link RequestBodyTimeoutException} when no part of
- * it arrives for the read timeout, so that the application answers 408 in its own shape
- * ({@link RequestGuard} then closes the connection). The timer runs on the connection's own
- * event loop, where starting and cancelling it wakes no other thread.
+ * Fails the reader of a request body with {@link RequestBodyTimeoutException} when no
+ * part of it arrives for the read timeout, so that the application answers 408 in its own
+ * shape ({@link RequestGuard} then closes the connection). The timer runs on the
+ * connection's own event loop, where starting and cancelling it wakes no other thread.
  */
 final class BodyReadTimeout implements HttpHandler {
 

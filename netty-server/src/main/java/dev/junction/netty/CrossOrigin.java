@@ -19,10 +19,11 @@ import org.springframework.web.cors.reactive.DefaultCorsProcessor;
 import org.springframework.web.cors.reactive.UrlBasedCorsConfigurationSource;
 
 /**
- * CORS for the WebFlux services, with Spring's {@link CorsWebFilter}: every service reads the
- * same properties under its own prefix (the keys of Boot's {@code management.endpoints.web.cors.*}),
- * applies them to every path, and refuses a request from an origin, or with a method or
- * headers, that is not allowed in its own error shape.
+ * CORS for the WebFlux services, with Spring's {@link CorsWebFilter}: every service reads
+ * the same properties under its own prefix (the keys of Boot's
+ * {@code management.endpoints.web.cors.*}), applies them to every path, and refuses a
+ * request from an origin, or with a method or headers, that is not allowed in its own
+ * error shape.
  */
 public final class CrossOrigin {
 
@@ -43,7 +44,9 @@ public final class CrossOrigin {
 		});
 	}
 
-	/** Spring's configuration of the settings; fails naming the property it cannot accept. */
+	/**
+	 * Spring's configuration of the settings; fails naming the property it cannot accept.
+	 */
 	static CorsConfiguration configuration(String prefix, Settings settings) {
 		CorsConfiguration configuration = new CorsConfiguration();
 		configuration.setAllowedOrigins(settings.allowedOrigins());
@@ -66,7 +69,10 @@ public final class CrossOrigin {
 	/** A service's CORS properties. */
 	public interface Settings {
 
-		/** Origins allowed to call ({@code https://app.example.com}), or {@code *} for any. */
+		/**
+		 * Origins allowed to call ({@code https://app.example.com}), or {@code *} for
+		 * any.
+		 */
 		@Nullable List<String> allowedOrigins();
 
 		/** Origin patterns ({@code https://*.example.com}). */
@@ -81,7 +87,10 @@ public final class CrossOrigin {
 		/** Response headers a browser script may read. */
 		List<String> exposedHeaders();
 
-		/** Whether browsers may send cookies and HTTP authentication (not with {@code *} origins). */
+		/**
+		 * Whether browsers may send cookies and HTTP authentication (not with {@code *}
+		 * origins).
+		 */
 		boolean allowCredentials();
 
 		/** How long a browser may cache a preflight answer. */
@@ -89,7 +98,10 @@ public final class CrossOrigin {
 
 	}
 
-	/** Matches when {@code <prefix>.allowed-origins} or {@code <prefix>.allowed-origin-patterns} lists anything. */
+	/**
+	 * Matches when {@code <prefix>.allowed-origins} or
+	 * {@code <prefix>.allowed-origin-patterns} lists anything.
+	 */
 	public abstract static class OriginsConfigured extends SpringBootCondition {
 
 		private final String prefix;

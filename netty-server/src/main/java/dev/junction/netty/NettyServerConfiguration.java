@@ -13,9 +13,10 @@ import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
  * Event loops and connection pools owned by this application rather than Reactor Netty's
  * process-wide ones, so that shutting this application down never takes down another one
  * running in the same JVM (and the other way round); every response written on its own
- * connection's event loop ({@link OwnEventLoopResponses}); a read timeout on request bodies
- * ({@link BodyReadTimeout}) and a {@link RequestGuard} on every connection, with the
- * application's {@link HttpServerLimits} and {@link RejectedRequests} when it declares them.
+ * connection's event loop ({@link OwnEventLoopResponses}); a read timeout on request
+ * bodies ({@link BodyReadTimeout}) and a {@link RequestGuard} on every connection, with
+ * the application's {@link HttpServerLimits} and {@link RejectedRequests} when it
+ * declares them.
  */
 @Configuration(proxyBeanMethods = false)
 public class NettyServerConfiguration {
@@ -47,7 +48,8 @@ public class NettyServerConfiguration {
 				RequestLineStart lineStart = new RequestLineStart();
 				channel.pipeline().addBefore(NettyPipeline.HttpCodec, RequestLineStart.NAME, lineStart);
 				channel.pipeline()
-					.addAfter(NettyPipeline.HttpCodec, RequestGuard.NAME, new RequestGuard(effective, answers, lineStart));
+					.addAfter(NettyPipeline.HttpCodec, RequestGuard.NAME,
+							new RequestGuard(effective, answers, lineStart));
 			}
 		});
 	}

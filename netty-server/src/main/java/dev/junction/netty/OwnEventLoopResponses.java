@@ -22,20 +22,20 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 
 /**
  * Writes every response on the event loop of its own connection. Answers often arrive on
- * other threads (a database driver's, grpc-java's, Redis's, or another request's event loop
- * that handed over a pooled connection or a permit); a response completed from there races
- * Reactor Netty's handling of the next keep-alive request on the same connection, which then
- * is never read: the client waits forever. Moving the response's signals onto the
- * connection's loop removes the race.
+ * other threads (a database driver's, grpc-java's, Redis's, or another request's event
+ * loop that handed over a pooled connection or a permit); a response completed from there
+ * races Reactor Netty's handling of the next keep-alive request on the same connection,
+ * which then is never read: the client waits forever. Moving the response's signals onto
+ * the connection's loop removes the race.
  * <p>
  * The hang is Reactor Netty's: a keep-alive request buffered while the previous one was
  * still finishing leaves the connection without a pending read once the buffer drains
- * (reactor/reactor-netty#4361, "HTTP/1.1 keep-alive connection stops reading after a queued
- * request completes synchronously", fixed upstream in September 2026). The Reactor Netty that
- * Spring Boot manages here is 1.3.6. This decorator can go once the managed version carries
- * that fix and {@code KeepAliveIntegrationTests} in gateway-app and messaging-service pass
- * without it; it costs one hop onto the connection's event loop per response that completes
- * elsewhere; one already on that loop goes on at once.
+ * (reactor/reactor-netty#4361, "HTTP/1.1 keep-alive connection stops reading after a
+ * queued request completes synchronously", fixed upstream in September 2026). The Reactor
+ * Netty that Spring Boot manages here is 1.3.6. This decorator can go once the managed
+ * version carries that fix and {@code KeepAliveIntegrationTests} in gateway-app and
+ * messaging-service pass without it; it costs one hop onto the connection's event loop
+ * per response that completes elsewhere; one already on that loop goes on at once.
  */
 public final class OwnEventLoopResponses implements HttpHandler {
 
@@ -62,7 +62,9 @@ public final class OwnEventLoopResponses implements HttpHandler {
 				new OnLoop(response, SCHEDULERS.computeIfAbsent(loop, OwnEventLoopResponses::scheduler)));
 	}
 
-	/** Runs a task at once when called on {@code loop}, otherwise hands it to the loop. */
+	/**
+	 * Runs a task at once when called on {@code loop}, otherwise hands it to the loop.
+	 */
 	private static Scheduler scheduler(EventLoop loop) {
 		return Schedulers.fromExecutor((task) -> {
 			if (loop.inEventLoop()) {
@@ -74,7 +76,10 @@ public final class OwnEventLoopResponses implements HttpHandler {
 		});
 	}
 
-	/** The event loop of the request's connection, or null when it is not served by Reactor Netty. */
+	/**
+	 * The event loop of the request's connection, or null when it is not served by
+	 * Reactor Netty.
+	 */
 	static @Nullable EventLoop eventLoop(ServerHttpRequest request) {
 		Object nativeRequest = ServerHttpRequestDecorator.getNativeRequest(request);
 		return (nativeRequest instanceof Connection connection) ? connection.channel().eventLoop() : null;

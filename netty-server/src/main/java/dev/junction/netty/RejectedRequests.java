@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  * The answer to a request refused before it reaches the application: a request line (URL)
  * too long (414), headers too large (431), or a request that is not HTTP (400). Each
  * application answers in its protocol's shape with a bean of this type; without one the
- * answer is {@code application/problem+json}. Every answer carries a new {@code X-Request-Id}.
+ * answer is {@code application/problem+json}. Every answer carries a new
+ * {@code X-Request-Id}.
  */
 @FunctionalInterface
 public interface RejectedRequests {
@@ -22,8 +23,8 @@ public interface RejectedRequests {
 	 * The answer to a refused request.
 	 * @param status the HTTP status: 400, 414 or 431
 	 * @param detail what is wrong, in the client's terms
-	 * @param path the request's path (without query), possibly cut short, or null when it is
-	 * unknown
+	 * @param path the request's path (without query), possibly cut short, or null when it
+	 * is unknown
 	 * @param elapsedNanos time spent on the request so far
 	 */
 	Answer answer(int status, String detail, @Nullable String path, long elapsedNanos);
@@ -38,7 +39,10 @@ public interface RejectedRequests {
 	record Answer(String contentType, byte[] body, Map<String, String> headers) {
 	}
 
-	/** RFC 9457 problem details with {@code type} {@code about:blank}, as any service can answer. */
+	/**
+	 * RFC 9457 problem details with {@code type} {@code about:blank}, as any service can
+	 * answer.
+	 */
 	static RejectedRequests problemJson() {
 		return (status, detail, path, elapsedNanos) -> new Answer("application/problem+json",
 				("{\"type\":\"about:blank\",\"title\":\"" + title(status) + "\",\"status\":" + status + ",\"detail\":\""

@@ -30,20 +30,24 @@ import org.springframework.core.env.PropertySource;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
- * Reads settings under their former names for one more release. Every key at or below a former
- * name is added under the new name just behind the property source that set it, so that the new
- * name wins where one source sets both; environment variables are renamed in their own form
- * ({@code JUNCTION_RATE_LIMIT_WINDOW}). One warning at start-up lists what to rename. An
- * application registers a subclass that names its renames as an {@link EnvironmentPostProcessor}.
+ * Reads settings under their former names for one more release. Every key at or below a
+ * former name is added under the new name just behind the property source that set it, so
+ * that the new name wins where one source sets both; environment variables are renamed in
+ * their own form ({@code JUNCTION_RATE_LIMIT_WINDOW}). One warning at start-up lists what
+ * to rename. An application registers a subclass that names its renames as an
+ * {@link EnvironmentPostProcessor}.
  */
 public abstract class RenamedProperties implements EnvironmentPostProcessor, Ordered {
 
-	/** After the configuration files are read, before anything else reads the settings. */
+	/**
+	 * After the configuration files are read, before anything else reads the settings.
+	 */
 	public static final int ORDER = ConfigDataEnvironmentPostProcessor.ORDER + 5;
 
 	/**
-	 * Prefix of the name of a source of renamed keys, followed by the name of the source they came
-	 * from (Spring Boot maps {@code *-systemEnvironment} sources as environment variables).
+	 * Prefix of the name of a source of renamed keys, followed by the name of the source
+	 * they came from (Spring Boot maps {@code *-systemEnvironment} sources as environment
+	 * variables).
 	 */
 	static final String NAME = "renamed-";
 
@@ -53,8 +57,8 @@ public abstract class RenamedProperties implements EnvironmentPostProcessor, Ord
 
 	/**
 	 * @param logs the start-up log
-	 * @param renamed former names and the names they now have; a key below a former name moves
-	 * below the new one, and the most specific former name applies
+	 * @param renamed former names and the names they now have; a key below a former name
+	 * moves below the new one, and the most specific former name applies
 	 */
 	protected RenamedProperties(DeferredLogFactory logs, Map<String, String> renamed) {
 		this.logger = logs.getLog(getClass());
@@ -95,7 +99,8 @@ public abstract class RenamedProperties implements EnvironmentPostProcessor, Ord
 					ConfigurationPropertyName current = rename(name);
 					ConfigurationProperty property = iterable.getConfigurationProperty(name);
 					if (current != null && property != null) {
-						renamed.put(current.toString(), OriginTrackedValue.of(property.getValue(), property.getOrigin()));
+						renamed.put(current.toString(),
+								OriginTrackedValue.of(property.getValue(), property.getOrigin()));
 						warnings.add(name + " -> " + current);
 					}
 				});
@@ -126,7 +131,10 @@ public abstract class RenamedProperties implements EnvironmentPostProcessor, Ord
 		return renamed.isEmpty() ? null : new SystemEnvironmentPropertySource(NAME + variables.getName(), renamed);
 	}
 
-	/** A variable in either of Spring Boot's forms: {@code RATELIMIT} or {@code RATE_LIMIT}. */
+	/**
+	 * A variable in either of Spring Boot's forms: {@code RATELIMIT} or
+	 * {@code RATE_LIMIT}.
+	 */
 	private @Nullable String renameVariable(String variable) {
 		for (Rename rename : this.renames) {
 			for (boolean dashes : new boolean[] { true, false }) {

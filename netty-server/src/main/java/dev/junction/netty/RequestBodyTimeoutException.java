@@ -6,16 +6,16 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
- * The request body stopped arriving: nothing came for the read timeout. Signalled to whoever
- * reads the body; an application answers it 408 in its own protocol's shape.
+ * The request body stopped arriving: nothing came for the read timeout. Signalled to
+ * whoever reads the body; an application answers it 408 in its own protocol's shape.
  */
 public final class RequestBodyTimeoutException extends ResponseStatusException {
 
 	private final Duration timeout;
 
 	RequestBodyTimeoutException(Duration timeout) {
-		super(HttpStatus.REQUEST_TIMEOUT, "The request body stopped arriving: nothing was received for "
-				+ timeout.toMillis() + " ms.");
+		super(HttpStatus.REQUEST_TIMEOUT,
+				"The request body stopped arriving: nothing was received for " + timeout.toMillis() + " ms.");
 		this.timeout = timeout;
 	}
 

@@ -32,16 +32,16 @@ import org.jspecify.annotations.Nullable;
  * stalls from costing anything:
  * <ul>
  * <li>a request the codec refused (request line too long, headers too large, not HTTP) is
- * answered 414, 431 or 400 with a body in the application's shape, told the request's path
- * where it is known ({@link RequestLineStart});</li>
+ * answered 414, 431 or 400 with a body in the application's shape, told the request's
+ * path where it is known ({@link RequestLineStart});</li>
  * <li>a request body that stops arriving for the read timeout (its reader is failed by
- * {@link BodyReadTimeout}, and the application answers 408) has its connection closed after
- * the answer, or after another read timeout without one; so has a connection whose request
- * was answered while its body never ends;</li>
+ * {@link BodyReadTimeout}, and the application answers 408) has its connection closed
+ * after the answer, or after another read timeout without one; so has a connection whose
+ * request was answered while its body never ends;</li>
  * <li>an answer that closes the connection while the client is still sending its body (a
- * 413) is followed by a lingering close, as nginx does: the write side is shut down and the
- * rest of the body read and discarded, within bounds, so that the client reads the answer
- * instead of a reset connection.</li>
+ * 413) is followed by a lingering close, as nginx does: the write side is shut down and
+ * the rest of the body read and discarded, within bounds, so that the client reads the
+ * answer instead of a reset connection.</li>
  * </ul>
  * Every method runs on the connection's event loop.
  */
@@ -66,7 +66,9 @@ final class RequestGuard extends ChannelDuplexHandler {
 	/** The current request's body stopped arriving. */
 	private boolean stalled;
 
-	/** The response being written is informational (100 Continue): it answers nothing yet. */
+	/**
+	 * The response being written is informational (100 Continue): it answers nothing yet.
+	 */
 	private boolean informational;
 
 	private long lastRead;
@@ -160,11 +162,15 @@ final class RequestGuard extends ChannelDuplexHandler {
 		cancelTimer();
 	}
 
-	/** Answers a request the codec could not decode, then closes once the client stops sending. */
+	/**
+	 * Answers a request the codec could not decode, then closes once the client stops
+	 * sending.
+	 */
 	private void reject(ChannelHandlerContext ctx, HttpRequest request) {
 		long start = System.nanoTime();
 		Throwable cause = request.decoderResult().cause();
-		// Headers too large: the request line was read. Otherwise it is known only as it arrived.
+		// Headers too large: the request line was read. Otherwise it is known only as it
+		// arrived.
 		String path = (cause instanceof TooLongHttpHeaderException) ? pathOf(request.uri()) : this.lineStart.path();
 		ReferenceCountUtil.release(request);
 		int status;
@@ -182,14 +188,15 @@ final class RequestGuard extends ChannelDuplexHandler {
 			detail = "The request is not valid HTTP/1.1.";
 		}
 		RejectedRequests.Answer answer = this.rejections.answer(status, detail, path, System.nanoTime() - start);
-		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(status),
-				Unpooled.wrappedBuffer(answer.body()));
+		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+				HttpResponseStatus.valueOf(status), Unpooled.wrappedBuffer(answer.body()));
 		answer.headers().forEach(response.headers()::set);
 		response.headers()
 			.set(HttpHeaderNames.CONTENT_TYPE, answer.contentType())
 			.setInt(HttpHeaderNames.CONTENT_LENGTH, answer.body().length)
 			.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-		// The codec discards whatever else the client sends; wait for it to stop before closing.
+		// The codec discards whatever else the client sends; wait for it to stop before
+		// closing.
 		this.reading = true;
 		this.answered = true;
 		this.stalled = false;
@@ -207,7 +214,10 @@ final class RequestGuard extends ChannelDuplexHandler {
 		return uri.substring(0, end);
 	}
 
-	/** Shuts the write side down and reads on, discarding, until the body ends or a bound is reached. */
+	/**
+	 * Shuts the write side down and reads on, discarding, until the body ends or a bound
+	 * is reached.
+	 */
 	private void linger(ChannelHandlerContext ctx, DuplexChannel channel, ChannelPromise promise) {
 		this.lingeringClose = promise;
 		this.lingerStart = System.nanoTime();
@@ -243,7 +253,10 @@ final class RequestGuard extends ChannelDuplexHandler {
 		}
 	}
 
-	/** Checks the connection's deadlines after {@code delayNanos}, and again until they are settled. */
+	/**
+	 * Checks the connection's deadlines after {@code delayNanos}, and again until they
+	 * are settled.
+	 */
 	private void schedule(ChannelHandlerContext ctx, long delayNanos) {
 		cancelTimer();
 		this.timer = ctx.executor().schedule(() -> check(ctx), Math.max(delayNanos, 1), TimeUnit.NANOSECONDS);
@@ -273,7 +286,8 @@ final class RequestGuard extends ChannelDuplexHandler {
 			return;
 		}
 		if (this.stalled || this.answered) {
-			// Answered, or given a read timeout's grace to answer (408): nothing more is owed.
+			// Answered, or given a read timeout's grace to answer (408): nothing more is
+			// owed.
 			ctx.close();
 			return;
 		}

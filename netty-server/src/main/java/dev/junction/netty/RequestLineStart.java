@@ -8,10 +8,11 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Keeps the start of each request line as it arrives, before the HTTP codec reads it, so that
- * a request refused because its line is too long (414) can still be answered in the shape of
- * the API its path belongs to. Copies at most {@value #MAX} bytes per request, and only the
- * bytes up to the end of the path. Every method runs on the connection's event loop.
+ * Keeps the start of each request line as it arrives, before the HTTP codec reads it, so
+ * that a request refused because its line is too long (414) can still be answered in the
+ * shape of the API its path belongs to. Copies at most {@value #MAX} bytes per request,
+ * and only the bytes up to the end of the path. Every method runs on the connection's
+ * event loop.
  */
 final class RequestLineStart extends ChannelInboundHandlerAdapter {
 
@@ -42,8 +43,8 @@ final class RequestLineStart extends ChannelInboundHandlerAdapter {
 	}
 
 	/**
-	 * The path of the request line kept (possibly cut at {@value #MAX} bytes), or null when what
-	 * was kept does not start like a request line.
+	 * The path of the request line kept (possibly cut at {@value #MAX} bytes), or null
+	 * when what was kept does not start like a request line.
 	 */
 	@Nullable String path() {
 		String line = new String(this.kept, 0, this.length, StandardCharsets.ISO_8859_1).stripLeading();

@@ -17,7 +17,10 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Settings under their former names still configure the new ones for this release, with one warning. */
+/**
+ * Settings under their former names still configure the new ones for this release, with
+ * one warning.
+ */
 class RenamedPropertiesTests {
 
 	private final List<String> warnings = new ArrayList<>();
@@ -85,8 +88,8 @@ class RenamedPropertiesTests {
 		this.environment.getPropertySources()
 			.addFirst(new SystemEnvironmentPropertySource("test-systemEnvironment",
 					Map.of("APP_RATE_LIMIT_DEFAULT_RESERVATION", "10", "APP_RATELIMIT_FAILOPEN", "false",
-							"APP_RATE_LIMIT_PERIOD", "3s", "APP_WEB_RATE_LIMIT_REQUESTS", "4", "APP_RATE_LIMIT_REQUESTS",
-							"3", "APPLE_PIE", "x")));
+							"APP_RATE_LIMIT_PERIOD", "3s", "APP_WEB_RATE_LIMIT_REQUESTS", "4",
+							"APP_RATE_LIMIT_REQUESTS", "3", "APPLE_PIE", "x")));
 		process();
 		Binder binder = Binder.get(this.environment);
 		assertThat(binder.bind("app.web.rate-limit.default-reservation", String.class).get()).isEqualTo("10");

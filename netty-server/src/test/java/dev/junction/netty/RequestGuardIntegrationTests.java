@@ -33,9 +33,9 @@ import static org.springframework.web.reactive.function.server.RequestPredicates
 import static org.springframework.web.reactive.function.server.RouterFunctions.route;
 
 /**
- * The request guard in a real WebFlux server on Reactor Netty, as any application importing
- * {@link NettyServerConfiguration} gets it without declaring anything but its limits. None of
- * these client mistakes may log at ERROR.
+ * The request guard in a real WebFlux server on Reactor Netty, as any application
+ * importing {@link NettyServerConfiguration} gets it without declaring anything but its
+ * limits. None of these client mistakes may log at ERROR.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RequestGuardIntegrationTests {
@@ -200,15 +200,18 @@ class RequestGuardIntegrationTests {
 
 		@Bean
 		RouterFunction<ServerResponse> routes() {
-			return route(POST("/echo"), (request) -> DataBufferUtils.join(request.bodyToFlux(
-					org.springframework.core.io.buffer.DataBuffer.class)).flatMap((body) -> {
-						String text = body.toString(StandardCharsets.UTF_8);
-						DataBufferUtils.release(body);
-						return ServerResponse.ok().bodyValue(text);
-					}))
-				.andRoute(POST("/refuse"), (request) -> ServerResponse.status(HttpStatus.CONTENT_TOO_LARGE)
-					.header("Connection", "close")
-					.bodyValue("too large"));
+			return route(POST("/echo"),
+					(request) -> DataBufferUtils
+						.join(request.bodyToFlux(org.springframework.core.io.buffer.DataBuffer.class))
+						.flatMap((body) -> {
+							String text = body.toString(StandardCharsets.UTF_8);
+							DataBufferUtils.release(body);
+							return ServerResponse.ok().bodyValue(text);
+						}))
+				.andRoute(POST("/refuse"),
+						(request) -> ServerResponse.status(HttpStatus.CONTENT_TOO_LARGE)
+							.header("Connection", "close")
+							.bodyValue("too large"));
 		}
 
 	}

@@ -16,14 +16,18 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 /**
  * Redis on Spring Boot's Lettuce client ({@code spring.data.redis.*}), when configured: a
  * {@link RedisConnector} and the {@code redis} health indicator. The application starts
- * whether or not Redis answers. Applications import it and turn Boot's own Redis indicator
- * off ({@code management.health.redis.enabled=false}), which would report Redis away as DOWN.
+ * whether or not Redis answers. Applications import it and turn Boot's own Redis
+ * indicator off ({@code management.health.redis.enabled=false}), which would report Redis
+ * away as DOWN.
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(RedisConfigured.class)
 public class RedisConfiguration {
 
-	/** Commands fail at once while disconnected (not queued), so callers fall back at once. */
+	/**
+	 * Commands fail at once while disconnected (not queued), so callers fall back at
+	 * once.
+	 */
 	@Bean
 	LettuceClientOptionsBuilderCustomizer failFastWhileDisconnected(DataRedisProperties properties) {
 		return (options) -> {
@@ -44,7 +48,10 @@ public class RedisConfiguration {
 		return new RedisConnector(redisClient);
 	}
 
-	/** Replaces Boot's Redis indicator (same name): Redis away makes the application degraded, not down. */
+	/**
+	 * Replaces Boot's Redis indicator (same name): Redis away makes the application
+	 * degraded, not down.
+	 */
 	@Bean
 	ReactiveHealthIndicator redisHealthIndicator(RedisConnector connector) {
 		return new RedisHealthIndicator(connector);

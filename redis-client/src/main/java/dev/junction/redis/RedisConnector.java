@@ -19,11 +19,11 @@ import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
 
 /**
- * An application's one Redis connection (string keys, byte values), on the client Spring Boot
- * sets up from {@code spring.data.redis.*}. It is made on first use and made again after a
- * failed attempt (at most once a second), so the application starts, and recovers, without
- * Redis; once made, Lettuce reconnects it by itself. Connecting blocks, so it runs on a thread of its own,
- * never on the caller's event loop.
+ * An application's one Redis connection (string keys, byte values), on the client Spring
+ * Boot sets up from {@code spring.data.redis.*}. It is made on first use and made again
+ * after a failed attempt (at most once a second), so the application starts, and
+ * recovers, without Redis; once made, Lettuce reconnects it by itself. Connecting blocks,
+ * so it runs on a thread of its own, never on the caller's event loop.
  */
 public final class RedisConnector implements AutoCloseable {
 
@@ -62,7 +62,8 @@ public final class RedisConnector implements AutoCloseable {
 		if (!this.current.compareAndSet(attempt, new Attempt(now, connection))) {
 			return this.current.get().connection;
 		}
-		// Completed on this thread: the first commands must not run inside Lettuce's connection
+		// Completed on this thread: the first commands must not run inside Lettuce's
+		// connection
 		// callbacks, which hold its endpoint lock.
 		this.connector.execute(() -> {
 			try {

@@ -17,9 +17,9 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Redis settings are Spring Boot's {@code spring.data.redis.*}. The former
  * {@code junction.redis.url} and {@code junction.redis.timeout} are still read for this
- * release, with one warning at start-up; where both names are set the new one wins. Commands
- * and connection attempts time out after 1s unless configured otherwise, so that requests
- * never wait long on an absent Redis.
+ * release, with one warning at start-up; where both names are set the new one wins.
+ * Commands and connection attempts time out after 1s unless configured otherwise, so that
+ * requests never wait long on an absent Redis.
  */
 class RedisEnvironment implements EnvironmentPostProcessor, Ordered {
 

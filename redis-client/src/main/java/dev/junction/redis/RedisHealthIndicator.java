@@ -10,9 +10,9 @@ import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 
 /**
- * Redis answers PING. When it does not, the application is {@link #DEGRADED}, not down: what
- * Redis shares (rate limits, cached answers) falls back as configured, and everything else
- * works.
+ * Redis answers PING. When it does not, the application is {@link #DEGRADED}, not down:
+ * what Redis shares (rate limits, cached answers) falls back as configured, and
+ * everything else works.
  */
 class RedisHealthIndicator implements ReactiveHealthIndicator {
 

@@ -12,7 +12,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Redis is wired only when configured, starts without Redis answering, and says so in health. */
+/**
+ * Redis is wired only when configured, starts without Redis answering, and says so in
+ * health.
+ */
 class RedisConfigurationTests {
 
 	private final ApplicationContextRunner contexts = new ApplicationContextRunner()
@@ -34,13 +37,10 @@ class RedisConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasSingleBean(RedisConnector.class);
 				ReactiveHealthIndicator health = context.getBean("redisHealthIndicator", ReactiveHealthIndicator.class);
-				StepVerifier.create(health.health())
-					.assertNext((result) -> {
-						assertThat(result.getStatus()).isEqualTo(RedisHealthIndicator.DEGRADED);
-						assertThat(result.getDetails()).containsKey("error");
-					})
-					.expectComplete()
-					.verify(Duration.ofSeconds(10));
+				StepVerifier.create(health.health()).assertNext((result) -> {
+					assertThat(result.getStatus()).isEqualTo(RedisHealthIndicator.DEGRADED);
+					assertThat(result.getDetails()).containsKey("error");
+				}).expectComplete().verify(Duration.ofSeconds(10));
 			});
 	}
 

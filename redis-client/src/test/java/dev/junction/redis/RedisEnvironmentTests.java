@@ -19,7 +19,10 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The former junction.redis.* names still configure Redis for this release, with a warning. */
+/**
+ * The former junction.redis.* names still configure Redis for this release, with a
+ * warning.
+ */
 class RedisEnvironmentTests {
 
 	private final List<String> warnings = new ArrayList<>();
@@ -42,7 +45,8 @@ class RedisEnvironmentTests {
 		assertThat(environment.getProperty("spring.data.redis.timeout")).isEqualTo("250ms");
 		assertThat(this.warnings).singleElement()
 			.asString()
-			.contains("junction.redis.timeout -> spring.data.redis.timeout, junction.redis.url -> spring.data.redis.url");
+			.contains(
+					"junction.redis.timeout -> spring.data.redis.timeout, junction.redis.url -> spring.data.redis.url");
 	}
 
 	@Test

@@ -11,16 +11,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * How gRPC clients authenticate.
  *
- * @param mode none, mtls (client certificate signed by a trusted CA) or jwt (bearer token)
+ * @param mode none, mtls (client certificate signed by a trusted CA) or jwt (bearer
+ * token)
  * @param openServices fully qualified gRPC services that need no bearer token in jwt mode
  * @param mtls certificates used in mtls mode
  * @param jwt token verification used in jwt mode
  */
 @ConfigurationProperties(AuthProperties.PREFIX)
-public record AuthProperties(@DefaultValue("none") Mode mode,
-		@DefaultValue({ "grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection",
-				"grpc.reflection.v1alpha.ServerReflection" }) Set<String> openServices,
-		@DefaultValue Mtls mtls, @DefaultValue Jwt jwt) {
+public record AuthProperties(@DefaultValue("none") Mode mode, @DefaultValue( {
+		"grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection",
+		"grpc.reflection.v1alpha.ServerReflection" }) Set<String> openServices, @DefaultValue Mtls mtls,
+		@DefaultValue Jwt jwt){
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.calculator.auth";
@@ -40,7 +41,8 @@ public record AuthProperties(@DefaultValue("none") Mode mode,
 	}
 
 	/**
-	 * Certificates for mtls mode, as PEM resource locations ({@code file:}, {@code classpath:}).
+	 * Certificates for mtls mode, as PEM resource locations ({@code file:},
+	 * {@code classpath:}).
 	 *
 	 * @param certificate the server's certificate chain
 	 * @param privateKey the server's private key

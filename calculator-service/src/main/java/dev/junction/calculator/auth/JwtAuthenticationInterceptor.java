@@ -14,8 +14,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Refuses calls without a valid bearer token with {@code UNAUTHENTICATED}, except to the
- * configured open services (health and reflection by default). It runs inside the
- * metrics interceptor, so refused calls still show in the gRPC server metrics.
+ * configured open services (health and reflection by default). It runs inside the metrics
+ * interceptor, so refused calls still show in the gRPC server metrics.
  */
 public final class JwtAuthenticationInterceptor implements ServerInterceptor {
 

@@ -146,7 +146,10 @@ public final class JwtVerifier {
 		}
 	}
 
-	/** Why a call was refused: a fixed set, used as a metric tag and for the status message. */
+	/**
+	 * Why a call was refused: a fixed set, used as a metric tag and for the status
+	 * message.
+	 */
 	enum Rejection {
 
 		MISSING("missing", "missing bearer token in the authorization metadata"),

@@ -11,9 +11,10 @@ import org.springframework.core.env.MapPropertySource;
 import org.springframework.util.StringUtils;
 
 /**
- * Turns {@code junction.calculator.auth.mode=mtls} into the gRPC server's own TLS settings:
- * a PEM SSL bundle made of the configured certificates and {@code client-auth=require},
- * so that the handshake itself refuses a client without a certificate from the trusted CA.
+ * Turns {@code junction.calculator.auth.mode=mtls} into the gRPC server's own TLS
+ * settings: a PEM SSL bundle made of the configured certificates and
+ * {@code client-auth=require}, so that the handshake itself refuses a client without a
+ * certificate from the trusted CA.
  */
 public class MtlsEnvironmentPostProcessor implements EnvironmentPostProcessor {
 
@@ -21,9 +22,7 @@ public class MtlsEnvironmentPostProcessor implements EnvironmentPostProcessor {
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-		AuthProperties auth = Binder.get(environment)
-			.bind(AuthProperties.PREFIX, AuthProperties.class)
-			.orElse(null);
+		AuthProperties auth = Binder.get(environment).bind(AuthProperties.PREFIX, AuthProperties.class).orElse(null);
 		if (auth == null || auth.mode() != AuthProperties.Mode.MTLS) {
 			return;
 		}

@@ -8,9 +8,10 @@ import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 
 /**
- * One {@code Compute} call: answers each operation in order, a bad one with an error entry,
- * and reads the next request only when the client can take another response, so a fast
- * sender facing a slow reader is held back by flow control instead of filling memory.
+ * One {@code Compute} call: answers each operation in order, a bad one with an error
+ * entry, and reads the next request only when the client can take another response, so a
+ * fast sender facing a slow reader is held back by flow control instead of filling
+ * memory.
  */
 final class ComputeStream implements StreamObserver<ComputeRequest> {
 

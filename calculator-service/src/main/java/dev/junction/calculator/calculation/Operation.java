@@ -26,9 +26,9 @@ public enum Operation {
 
 	/**
 	 * Applies the operation.
-	 * @throws CalculationException {@code INVALID_ARGUMENT} for a NaN or infinite
-	 * operand or a zero divisor, {@code OUT_OF_RANGE} when finite operands give a result
-	 * beyond the range of a double
+	 * @throws CalculationException {@code INVALID_ARGUMENT} for a NaN or infinite operand
+	 * or a zero divisor, {@code OUT_OF_RANGE} when finite operands give a result beyond
+	 * the range of a double
 	 */
 	public double apply(double a, double b) {
 		requireFinite("a", a);
@@ -38,13 +38,15 @@ public enum Operation {
 		}
 		double result = this.function.applyAsDouble(a, b);
 		if (Double.isInfinite(result)) {
-			throw CalculationException.outOfRange("cannot " + this.verb + " " + a + " and " + b
-					+ ": the result overflows the range of a double");
+			throw CalculationException.outOfRange(
+					"cannot " + this.verb + " " + a + " and " + b + ": the result overflows the range of a double");
 		}
 		return result;
 	}
 
-	/** The operation a stream request names, or {@code INVALID_ARGUMENT} if it names none. */
+	/**
+	 * The operation a stream request names, or {@code INVALID_ARGUMENT} if it names none.
+	 */
 	public static Operation of(Operator operator) {
 		return switch (operator) {
 			case OPERATOR_ADD -> ADD;

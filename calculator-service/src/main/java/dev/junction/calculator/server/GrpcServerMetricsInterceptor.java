@@ -16,10 +16,10 @@ import io.micrometer.core.instrument.Timer;
 
 /**
  * Times every gRPC call by service, method, type and status code ({@code grpc.server},
- * exported as {@code grpc_server_seconds}). It is the outermost interceptor, so calls refused
- * by authentication are counted too. Meters are resolved once per method and status, so a
- * call costs two clock reads and one histogram update, which matters at tens of thousands
- * of calls per second on a small machine.
+ * exported as {@code grpc_server_seconds}). It is the outermost interceptor, so calls
+ * refused by authentication are counted too. Meters are resolved once per method and
+ * status, so a call costs two clock reads and one histogram update, which matters at tens
+ * of thousands of calls per second on a small machine.
  */
 public final class GrpcServerMetricsInterceptor implements ServerInterceptor {
 

@@ -10,9 +10,9 @@ import org.springframework.grpc.server.service.DefaultGrpcServiceConfigurer;
 import org.springframework.grpc.server.service.GrpcServiceSpec;
 
 /**
- * Spring gRPC's configuration of every service (global and per-service interceptors), each
- * service behind a {@link RequestParsingGuard}: a client sending a request message that does
- * not parse gets {@code INVALID_ARGUMENT}, and the server logs no error for it.
+ * Spring gRPC's configuration of every service (global and per-service interceptors),
+ * each service behind a {@link RequestParsingGuard}: a client sending a request message
+ * that does not parse gets {@code INVALID_ARGUMENT}, and the server logs no error for it.
  */
 class GuardedServiceConfigurer extends DefaultGrpcServiceConfigurer {
 

@@ -5,7 +5,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.grpc.server.service.GrpcServiceConfigurer;
 
-/** Malformed request messages are the client's error: see {@link GuardedServiceConfigurer}. */
+/**
+ * Malformed request messages are the client's error: see
+ * {@link GuardedServiceConfigurer}.
+ */
 @Configuration(proxyBeanMethods = false)
 public class MalformedRequestConfiguration {
 

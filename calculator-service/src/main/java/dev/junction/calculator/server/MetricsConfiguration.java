@@ -9,8 +9,8 @@ import org.springframework.grpc.server.GlobalServerInterceptor;
 
 /**
  * gRPC server metrics, in place of the per-call observation that costs a third of the
- * throughput, and request ids; both run before authentication, so refused calls are counted
- * and answered with their id too.
+ * throughput, and request ids; both run before authentication, so refused calls are
+ * counted and answered with their id too.
  */
 @Configuration(proxyBeanMethods = false)
 public class MetricsConfiguration {

@@ -15,12 +15,13 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.spi.LoggingEventBuilder;
 
 /**
- * Reads the caller's request id from {@code x-request-id} metadata (ignored unless it is 1 to
- * 64 characters of letters, digits and {@code . _ : -}; the trace id of a W3C
- * {@code traceparent} stands in for a missing one), echoes it in the response headers (or the
- * trailers of a trailers-only answer), and writes it as {@value #LOG_KEY}, with the trace id as
- * {@value #TRACE_LOG_KEY}, in the log line of the call: DEBUG for every call, WARN for a call
- * that failed unexpectedly. Calls without either cost two metadata lookups.
+ * Reads the caller's request id from {@code x-request-id} metadata (ignored unless it is
+ * 1 to 64 characters of letters, digits and {@code . _ : -}; the trace id of a W3C
+ * {@code traceparent} stands in for a missing one), echoes it in the response headers (or
+ * the trailers of a trailers-only answer), and writes it as {@value #LOG_KEY}, with the
+ * trace id as {@value #TRACE_LOG_KEY}, in the log line of the call: DEBUG for every call,
+ * WARN for a call that failed unexpectedly. Calls without either cost two metadata
+ * lookups.
  */
 public final class RequestIdInterceptor implements ServerInterceptor {
 
@@ -37,7 +38,8 @@ public final class RequestIdInterceptor implements ServerInterceptor {
 	/** Key of the caller's trace id in structured log events. */
 	public static final String TRACE_LOG_KEY = "trace.id";
 
-	private static final Pattern TRACEPARENT_V0 = Pattern.compile("00-(?!0{32})([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}");
+	private static final Pattern TRACEPARENT_V0 = Pattern
+		.compile("00-(?!0{32})([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}");
 
 	private static final Pattern ACCEPTABLE = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
 
@@ -70,8 +72,12 @@ public final class RequestIdInterceptor implements ServerInterceptor {
 		return ACCEPTABLE.matcher(id).matches();
 	}
 
-	/** Puts the id in the response headers (or in the trailers of a trailers-only answer) and logs the call. */
-	private static final class EchoingCall<ReqT, RespT> extends ForwardingServerCall.SimpleForwardingServerCall<ReqT, RespT> {
+	/**
+	 * Puts the id in the response headers (or in the trailers of a trailers-only answer)
+	 * and logs the call.
+	 */
+	private static final class EchoingCall<ReqT, RespT>
+			extends ForwardingServerCall.SimpleForwardingServerCall<ReqT, RespT> {
 
 		private final String id;
 

@@ -10,9 +10,10 @@ import org.springframework.grpc.server.lifecycle.GrpcServerStartedEvent;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps {@code grpc.health.v1.Health} truthful: the Calculator service is SERVING once the
- * server listens, and every service turns NOT_SERVING as soon as shutdown begins, while
- * in-flight calls are still allowed to finish, so load balancers stop sending new ones.
+ * Keeps {@code grpc.health.v1.Health} truthful: the Calculator service is SERVING once
+ * the server listens, and every service turns NOT_SERVING as soon as shutdown begins,
+ * while in-flight calls are still allowed to finish, so load balancers stop sending new
+ * ones.
  */
 @Component
 class ServingStatusListener {

@@ -69,7 +69,8 @@ class JwtIntegrationTests {
 
 	@Test
 	void refusesATokenFromAnotherIssuer() throws Exception {
-		assertUnauthenticated(TestTokens.hs256(SECRET, "https://elsewhere.test", Instant.now().plus(Duration.ofMinutes(5))),
+		assertUnauthenticated(
+				TestTokens.hs256(SECRET, "https://elsewhere.test", Instant.now().plus(Duration.ofMinutes(5))),
 				"issuer");
 	}
 
@@ -99,20 +100,25 @@ class JwtIntegrationTests {
 	void countsRefusedCallsByReasonAndInTheServerTimer() throws Exception {
 		assertThatExceptionOfType(StatusRuntimeException.class)
 			.isThrownBy(() -> CalculatorGrpc.newBlockingStub(channel).subtract(op(1, 1)));
-		// The server's timer stops once the call is closed, so the client can see the refusal a moment earlier.
-		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(HttpClient.newHttpClient()
-			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort() + "/actuator/prometheus"))
-				.build(), HttpResponse.BodyHandlers.ofString())
-			.body())
-			.containsPattern("junction_calculator_auth_rejections_calls_total\\{[^}]*reason=\"missing\"[^}]*} [1-9]")
-			.containsPattern(
-					"grpc_server_seconds_count\\{[^}]*grpc_status_code=\"UNAUTHENTICATED\"[^}]*rpc_method=\"Subtract\"[^}]*} [1-9]"));
+		// The server's timer stops once the call is closed, so the client can see the
+		// refusal a moment earlier.
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(HttpClient.newHttpClient()
+				.send(HttpRequest
+					.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort() + "/actuator/prometheus"))
+					.build(), HttpResponse.BodyHandlers.ofString())
+				.body())
+				.containsPattern(
+						"junction_calculator_auth_rejections_calls_total\\{[^}]*reason=\"missing\"[^}]*} [1-9]")
+				.containsPattern(
+						"grpc_server_seconds_count\\{[^}]*grpc_status_code=\"UNAUTHENTICATED\"[^}]*rpc_method=\"Subtract\"[^}]*} [1-9]"));
 	}
 
 	private static CalculatorGrpc.CalculatorBlockingStub calculator(String token) {
 		Metadata headers = new Metadata();
 		headers.put(JwtAuthenticationInterceptor.AUTHORIZATION, "Bearer " + token);
-		return CalculatorGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+		return CalculatorGrpc.newBlockingStub(channel)
+			.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
 	}
 
 	private static void assertUnauthenticated(String token, String message) {

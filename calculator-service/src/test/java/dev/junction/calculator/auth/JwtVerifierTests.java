@@ -38,10 +38,12 @@ class JwtVerifierTests {
 		generator.initialize(2048);
 		KeyPair pair = generator.generateKeyPair();
 		Path publicKey = this.keys.resolve("public.pem");
-		Files.writeString(publicKey, "-----BEGIN PUBLIC KEY-----\n"
-				+ Base64.getMimeEncoder().encodeToString(pair.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----\n");
-		JwtVerifier verifier = new JwtVerifier(new AuthProperties.Jwt(null, "file:" + publicKey, ISSUER, "calculator",
-				Duration.ofSeconds(5), 100), Clock.systemUTC());
+		Files.writeString(publicKey,
+				"-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder().encodeToString(pair.getPublic().getEncoded())
+						+ "\n-----END PUBLIC KEY-----\n");
+		JwtVerifier verifier = new JwtVerifier(
+				new AuthProperties.Jwt(null, "file:" + publicKey, ISSUER, "calculator", Duration.ofSeconds(5), 100),
+				Clock.systemUTC());
 		SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.RS256),
 				new JWTClaimsSet.Builder().issuer(ISSUER)
 					.audience("calculator")
@@ -63,8 +65,8 @@ class JwtVerifierTests {
 		Instant expiry = Instant.now().plusSeconds(60);
 		String token = TestTokens.hs256(SECRET, ISSUER, expiry);
 		MutableClock clock = new MutableClock(Instant.now());
-		JwtVerifier verifier = new JwtVerifier(new AuthProperties.Jwt(SECRET, null, ISSUER, null, Duration.ofSeconds(5),
-				100), clock);
+		JwtVerifier verifier = new JwtVerifier(
+				new AuthProperties.Jwt(SECRET, null, ISSUER, null, Duration.ofSeconds(5), 100), clock);
 		assertThat(verifier.verify("Bearer " + token)).isNull();
 		clock.now = expiry.plusSeconds(6);
 		assertThat(verifier.verify("Bearer " + token)).isEqualTo(JwtVerifier.Rejection.EXPIRED);

@@ -52,7 +52,8 @@ class MtlsIntegrationTests {
 	@Test
 	void acceptsAClientCertificateSignedByTheTrustedCa() throws Exception {
 		Path[] client = trustedCa.issue("good-client");
-		ManagedChannel channel = channel(SslContextBuilder.forClient().keyManager(client[0].toFile(), client[1].toFile()));
+		ManagedChannel channel = channel(
+				SslContextBuilder.forClient().keyManager(client[0].toFile(), client[1].toFile()));
 		assertThat(CalculatorGrpc.newBlockingStub(channel).add(op(2, 3)).getResult()).isEqualTo(5);
 		assertThat(HealthGrpc.newBlockingStub(channel)
 			.check(HealthCheckRequest.newBuilder().setService("calculator.v1.Calculator").build())
@@ -62,7 +63,8 @@ class MtlsIntegrationTests {
 	@Test
 	void refusesAClientCertificateFromAnotherCa() throws Exception {
 		Path[] client = otherCa.issue("rogue-client");
-		ManagedChannel channel = channel(SslContextBuilder.forClient().keyManager(client[0].toFile(), client[1].toFile()));
+		ManagedChannel channel = channel(
+				SslContextBuilder.forClient().keyManager(client[0].toFile(), client[1].toFile()));
 		assertRefused(channel);
 	}
 
@@ -79,9 +81,8 @@ class MtlsIntegrationTests {
 	private static ManagedChannel channel(SslContextBuilder ssl) throws Exception {
 		GrpcSslContexts.configure(ssl);
 		ssl.trustManager(trustedCa.caCertificate().toFile());
-		return server.register(NettyChannelBuilder.forAddress("localhost", server.grpcPort())
-			.sslContext(ssl.build())
-			.build());
+		return server
+			.register(NettyChannelBuilder.forAddress("localhost", server.grpcPort()).sslContext(ssl.build()).build());
 	}
 
 	private static void assertRefused(ManagedChannel channel) {

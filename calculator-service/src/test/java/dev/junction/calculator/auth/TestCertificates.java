@@ -23,7 +23,10 @@ import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
-/** A certificate authority made at test time, issuing server and client certificates as PEM files. */
+/**
+ * A certificate authority made at test time, issuing server and client certificates as
+ * PEM files.
+ */
 public final class TestCertificates {
 
 	private static final AtomicLong SERIAL = new AtomicLong(System.currentTimeMillis());
@@ -58,7 +61,10 @@ public final class TestCertificates {
 		return this.directory.resolve(this.name + "-ca.pem");
 	}
 
-	/** Issues a certificate for localhost and 127.0.0.1; returns {certificate, private key} paths. */
+	/**
+	 * Issues a certificate for localhost and 127.0.0.1; returns {certificate, private
+	 * key} paths.
+	 */
 	public Path[] issue(String commonName) throws Exception {
 		KeyPair keyPair = newKeyPair();
 		JcaX509v3CertificateBuilder builder = builder(new X500Name("CN=" + this.name), new X500Name("CN=" + commonName),

@@ -12,13 +12,19 @@ import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 
-/** HS256 tokens made at test time, as a client of a JWT-protected calculator would send them. */
+/**
+ * HS256 tokens made at test time, as a client of a JWT-protected calculator would send
+ * them.
+ */
 public final class TestTokens {
 
 	private TestTokens() {
 	}
 
-	/** A token for subject {@code client-1} from {@code issuer}, signed with {@code secret}. */
+	/**
+	 * A token for subject {@code client-1} from {@code issuer}, signed with
+	 * {@code secret}.
+	 */
 	public static String hs256(String secret, String issuer, Instant expiry) throws JOSEException {
 		SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256),
 				new JWTClaimsSet.Builder().subject("client-1")

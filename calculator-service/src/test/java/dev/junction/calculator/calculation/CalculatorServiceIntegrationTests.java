@@ -95,10 +95,12 @@ class CalculatorServiceIntegrationTests {
 	void exposesPerMethodGrpcMetricsWithSloBucketsInPrometheus() throws Exception {
 		calculator.add(op(1, 1));
 		assertThatExceptionOfType(StatusRuntimeException.class).isThrownBy(() -> calculator.divide(op(1, 0)));
-		// The server's timer stops once the call is closed, so the client can see the answer a moment earlier.
+		// The server's timer stops once the call is closed, so the client can see the
+		// answer a moment earlier.
 		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
 			HttpResponse<String> response = HttpClient.newHttpClient()
-				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort() + "/actuator/prometheus"))
+				.send(HttpRequest
+					.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort() + "/actuator/prometheus"))
 					.build(), HttpResponse.BodyHandlers.ofString());
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(response.body()).containsPattern(

@@ -69,8 +69,7 @@ class CalculatorServiceTests {
 
 	@Test
 	void rejectsNanOperandWithInvalidArgument() {
-		assertThatExceptionOfType(StatusRuntimeException.class)
-			.isThrownBy(() -> this.calculator.add(op(Double.NaN, 1)))
+		assertThatExceptionOfType(StatusRuntimeException.class).isThrownBy(() -> this.calculator.add(op(Double.NaN, 1)))
 			.satisfies((ex) -> assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
 	}
 

@@ -25,7 +25,8 @@ class CalculatorPropertiesMetadataTests {
 			.isEqualTo("direct");
 		assertThat(properties.get(AuthProperties.PREFIX + ".jwt.clock-skew").path("defaultValue").asString())
 			.isEqualTo("30s");
-		assertThat(properties.keySet()).filteredOn((name) -> name.startsWith("junction.calculator.")).hasSizeGreaterThan(10);
+		assertThat(properties.keySet()).filteredOn((name) -> name.startsWith("junction.calculator."))
+			.hasSizeGreaterThan(10);
 		properties.values()
 			.stream()
 			.filter((property) -> property.path("name").asString().startsWith("junction.calculator."))

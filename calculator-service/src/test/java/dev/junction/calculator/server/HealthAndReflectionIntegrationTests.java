@@ -53,9 +53,8 @@ class HealthAndReflectionIntegrationTests {
 				.serverReflectionInfo(new QueueObserver<>(responses));
 			requests.onNext(ServerReflectionRequest.newBuilder().setListServices("*").build());
 			ServerReflectionResponse listing = responses.poll(10, TimeUnit.SECONDS);
-			requests.onNext(ServerReflectionRequest.newBuilder()
-				.setFileContainingSymbol("calculator.v1.Calculator")
-				.build());
+			requests.onNext(
+					ServerReflectionRequest.newBuilder().setFileContainingSymbol("calculator.v1.Calculator").build());
 			ServerReflectionResponse file = responses.poll(10, TimeUnit.SECONDS);
 			requests.onCompleted();
 			assertThat(listing).isNotNull();

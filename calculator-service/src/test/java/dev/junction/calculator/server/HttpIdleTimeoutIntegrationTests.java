@@ -22,8 +22,9 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The HTTP (Actuator) port cannot be held by a request whose body stops arriving: once answered,
- * the connection is closed after {@code server.netty.idle-timeout} without further bytes.
+ * The HTTP (Actuator) port cannot be held by a request whose body stops arriving: once
+ * answered, the connection is closed after {@code server.netty.idle-timeout} without
+ * further bytes.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class HttpIdleTimeoutIntegrationTests {
@@ -52,13 +53,17 @@ class HttpIdleTimeoutIntegrationTests {
 		}
 	}
 
-	/** Headers announcing 100 bytes, 8 of them, then waits for the server to close; what it answered. */
+	/**
+	 * Headers announcing 100 bytes, 8 of them, then waits for the server to close; what
+	 * it answered.
+	 */
 	private static String sendUnfinishedBody(int port) throws IOException {
 		try (Socket socket = new Socket("127.0.0.1", port)) {
 			socket.setSoTimeout(10_000);
 			socket.getOutputStream()
 				.write(("POST /actuator/health HTTP/1.1\r\nHost: calculator\r\nContent-Type: application/json\r\n"
-						+ "Content-Length: 100\r\n\r\n{\"a\":12}").getBytes(StandardCharsets.US_ASCII));
+						+ "Content-Length: 100\r\n\r\n{\"a\":12}")
+					.getBytes(StandardCharsets.US_ASCII));
 			InputStream in = socket.getInputStream();
 			ByteArrayOutputStream answer = new ByteArrayOutputStream();
 			byte[] buffer = new byte[4096];

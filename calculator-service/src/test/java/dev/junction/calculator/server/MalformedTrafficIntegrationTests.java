@@ -40,8 +40,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Whatever a client sends to the gRPC port, it costs nobody else anything and never makes the
- * server log at ERROR: ERROR is for the operator's faults. Sent over raw sockets to a real port.
+ * Whatever a client sends to the gRPC port, it costs nobody else anything and never makes
+ * the server log at ERROR: ERROR is for the operator's faults. Sent over raw sockets to a
+ * real port.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class MalformedTrafficIntegrationTests {
@@ -111,9 +112,8 @@ class MalformedTrafficIntegrationTests {
 					.isEqualTo("The request message is not a valid calculator.v1.BinaryOperation "
 							+ "(protobuf binary encoding expected)");
 			});
-		assertThatExceptionOfType(StatusRuntimeException.class)
-			.isThrownBy(() -> callWithBytes(HealthGrpc.getCheckMethod().getFullMethodName(),
-					HexFormat.of().parseHex("0affff")))
+		assertThatExceptionOfType(StatusRuntimeException.class).isThrownBy(
+				() -> callWithBytes(HealthGrpc.getCheckMethod().getFullMethodName(), HexFormat.of().parseHex("0affff")))
 			.satisfies((ex) -> assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
 		assertServingWithoutErrorLog(output);
 	}
@@ -137,7 +137,12 @@ class MalformedTrafficIntegrationTests {
 			}
 		}, new Metadata());
 		call.request(10);
-		call.sendMessage(ComputeRequest.newBuilder().setId("1").setOperator(Operator.OPERATOR_ADD).setA(1).setB(2).build()
+		call.sendMessage(ComputeRequest.newBuilder()
+			.setId("1")
+			.setOperator(Operator.OPERATOR_ADD)
+			.setA(1)
+			.setB(2)
+			.build()
 			.toByteArray());
 		call.sendMessage(HexFormat.of().parseHex("ffffffffffffffffffff"));
 		Status status = closed.get(10, TimeUnit.SECONDS);
@@ -152,8 +157,7 @@ class MalformedTrafficIntegrationTests {
 				rawMethod(fullMethodName, MethodDescriptor.MethodType.UNARY), CallOptions.DEFAULT, request);
 	}
 
-	private static MethodDescriptor<byte[], byte[]> rawMethod(String fullMethodName,
-			MethodDescriptor.MethodType type) {
+	private static MethodDescriptor<byte[], byte[]> rawMethod(String fullMethodName, MethodDescriptor.MethodType type) {
 		return MethodDescriptor.<byte[], byte[]>newBuilder()
 			.setType(type)
 			.setFullMethodName(fullMethodName)
@@ -172,11 +176,13 @@ class MalformedTrafficIntegrationTests {
 			byte[] buffer = new byte[4096];
 			try {
 				while (in.read(buffer) >= 0) {
-					// the server's answer (a GOAWAY or an HTTP/1.1 error), until it closes
+					// the server's answer (a GOAWAY or an HTTP/1.1 error), until it
+					// closes
 				}
 			}
 			catch (SocketTimeoutException ex) {
-				throw new AssertionError("the server kept the connection open after " + HexFormat.of().formatHex(bytes));
+				throw new AssertionError(
+						"the server kept the connection open after " + HexFormat.of().formatHex(bytes));
 			}
 			catch (IOException ex) {
 				// reset by the server: closed too

@@ -22,7 +22,10 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** {@code x-request-id} metadata: echoed in the response headers and written in the call's log line. */
+/**
+ * {@code x-request-id} metadata: echoed in the response headers and written in the call's
+ * log line.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 class RequestIdIntegrationTests {
 
@@ -51,8 +54,8 @@ class RequestIdIntegrationTests {
 		AtomicReference<Metadata> trailers = new AtomicReference<>();
 		calculator("calc-req-1", headers, trailers).add(op(1, 2));
 		assertThat(headers.get().get(RequestIdInterceptor.KEY)).isEqualTo("calc-req-1");
-		assertThat(output.getOut()).containsPattern(
-				"\\[request.id=calc-req-1] \\S*RequestIdInterceptor\\s*: calculator.v1.Calculator/Add OK");
+		assertThat(output.getOut())
+			.containsPattern("\\[request.id=calc-req-1] \\S*RequestIdInterceptor\\s*: calculator.v1.Calculator/Add OK");
 	}
 
 	@Test
@@ -61,8 +64,8 @@ class RequestIdIntegrationTests {
 		AtomicReference<Metadata> trailers = new AtomicReference<>();
 		assertThatExceptionOfType(StatusRuntimeException.class)
 			.isThrownBy(() -> calculator("calc-req-2", headers, trailers).divide(op(1, 0)));
-		Metadata echoed = (headers.get() != null && headers.get().containsKey(RequestIdInterceptor.KEY))
-				? headers.get() : trailers.get();
+		Metadata echoed = (headers.get() != null && headers.get().containsKey(RequestIdInterceptor.KEY)) ? headers.get()
+				: trailers.get();
 		assertThat(echoed.get(RequestIdInterceptor.KEY)).isEqualTo("calc-req-2");
 	}
 

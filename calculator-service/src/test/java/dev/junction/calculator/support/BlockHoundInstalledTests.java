@@ -41,7 +41,8 @@ class BlockHoundInstalledTests {
 
 	@Test
 	void detectsBlockingInACallOnTheServersEventLoop() throws InterruptedException {
-		try (RunningCalculator server = RunningCalculator.startWith(new Class<?>[] { SleepingInterceptorConfiguration.class })) {
+		try (RunningCalculator server = RunningCalculator
+			.startWith(new Class<?>[] { SleepingInterceptorConfiguration.class })) {
 			double sum = CalculatorGrpc.newBlockingStub(server.plaintextChannel())
 				.add(BinaryOperation.newBuilder().setA(1).setB(2).build())
 				.getResult();
@@ -62,7 +63,10 @@ class BlockHoundInstalledTests {
 
 	}
 
-	/** Sleeps at the start of every call, where the server's executor runs it, and keeps what that threw. */
+	/**
+	 * Sleeps at the start of every call, where the server's executor runs it, and keeps
+	 * what that threw.
+	 */
 	static class SleepingInterceptor implements ServerInterceptor {
 
 		final AtomicReference<Throwable> failure = new AtomicReference<>();

@@ -4,13 +4,19 @@ import java.net.InetSocketAddress;
 
 import org.springframework.web.server.ServerWebExchange;
 
-/** Who a request comes from: the gateway key's id when keys are on, the client address otherwise. */
+/**
+ * Who a request comes from: the gateway key's id when keys are on, the client address
+ * otherwise.
+ */
 public final class ClientIdentity {
 
 	/** The exchange attribute holding the identity. */
 	public static final String ATTRIBUTE = ClientIdentity.class.getName();
 
-	/** How the identity of a gateway key begins (a client address begins with {@code ip:}). */
+	/**
+	 * How the identity of a gateway key begins (a client address begins with
+	 * {@code ip:}).
+	 */
 	static final String KEY_PREFIX = "key:";
 
 	private ClientIdentity() {
@@ -22,8 +28,8 @@ public final class ClientIdentity {
 			return identity;
 		}
 		InetSocketAddress remote = exchange.getRequest().getRemoteAddress();
-		return "ip:" + ((remote != null && remote.getAddress() != null) ? remote.getAddress().getHostAddress()
-				: "unknown");
+		return "ip:"
+				+ ((remote != null && remote.getAddress() != null) ? remote.getAddress().getHostAddress() : "unknown");
 	}
 
 	/** The identity of the gateway key with id {@code id}. */

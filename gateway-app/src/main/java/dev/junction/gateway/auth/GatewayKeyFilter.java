@@ -13,11 +13,14 @@ import org.springframework.web.server.WebFilterChain;
 
 /**
  * Requires a gateway key on the provider APIs when keys are configured, as
- * {@code Authorization: Bearer} or Anthropic's {@code x-api-key}, and records who is calling. Health and Actuator endpoints stay open.
+ * {@code Authorization: Bearer} or Anthropic's {@code x-api-key}, and records who is
+ * calling. Health and Actuator endpoints stay open.
  */
 public final class GatewayKeyFilter implements WebFilter {
 
-	/** Anthropic's header for the API key, taken where {@code Authorization} is absent. */
+	/**
+	 * Anthropic's header for the API key, taken where {@code Authorization} is absent.
+	 */
 	static final String API_KEY = "x-api-key";
 
 	private static final List<String> PROTECTED = List.of("/v1/", "/ai/", "/rpc", "/trpc");

@@ -35,7 +35,10 @@ public final class GatewayKeys {
 			.collect(Collectors.toUnmodifiableMap((id) -> id, (id) -> new KeyActivity()));
 	}
 
-	/** What the configured key with client id {@code id} did since start, or null if {@code id} is no configured key. */
+	/**
+	 * What the configured key with client id {@code id} did since start, or null if
+	 * {@code id} is no configured key.
+	 */
 	public @Nullable KeyActivity activity(String id) {
 		return this.activity.get(id);
 	}
@@ -45,7 +48,10 @@ public final class GatewayKeys {
 		return !this.ids.isEmpty() || !this.adminIds.isEmpty();
 	}
 
-	/** The client id for an {@code Authorization} header value, or null if it carries no valid key. */
+	/**
+	 * The client id for an {@code Authorization} header value, or null if it carries no
+	 * valid key.
+	 */
 	public @Nullable String authenticate(@Nullable String authorization) {
 		String key = bearer(authorization);
 		if (key == null) {
@@ -55,7 +61,10 @@ public final class GatewayKeys {
 		return (id != null) ? id : this.adminIds.get(key);
 	}
 
-	/** Whether {@code id} is a configured key's client id: null if it is none, else whether it is an admin key. */
+	/**
+	 * Whether {@code id} is a configured key's client id: null if it is none, else
+	 * whether it is an admin key.
+	 */
 	public @Nullable Boolean configured(String id) {
 		if (this.adminIds.containsValue(id)) {
 			return true;

@@ -16,14 +16,14 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Which requests the response cache may answer, and whose entries they see. Entries belong
- * to one gateway key (requests without a key share one anonymous owner) and, when a request
- * names a {@code user}, to that user alone, unless the operator configures one shared
- * namespace. A sampled request (temperature above 0, or no temperature on a provider whose
- * default samples, and no {@code seed}) is never cached unless the request or its alias
- * asks for it. A request with the caller's own provider key sees only entries made with that
- * key, even in a shared namespace. A Responses request that may be passed through to a
- * provider serving the Responses API natively is never cached.
+ * Which requests the response cache may answer, and whose entries they see. Entries
+ * belong to one gateway key (requests without a key share one anonymous owner) and, when
+ * a request names a {@code user}, to that user alone, unless the operator configures one
+ * shared namespace. A sampled request (temperature above 0, or no temperature on a
+ * provider whose default samples, and no {@code seed}) is never cached unless the request
+ * or its alias asks for it. A request with the caller's own provider key sees only
+ * entries made with that key, even in a shared namespace. A Responses request that may be
+ * passed through to a provider serving the Responses API natively is never cached.
  */
 public final class CachePolicy {
 
@@ -34,7 +34,8 @@ public final class CachePolicy {
 	private final ProviderRegistry providers;
 
 	/**
-	 * @param sharedNamespace one namespace for every key and user, or null for one per key and user
+	 * @param sharedNamespace one namespace for every key and user, or null for one per
+	 * key and user
 	 * @param sampledAliases the aliases whose sampled requests may be cached too
 	 * @param providers the providers, whose types say whether they sample by default
 	 */
@@ -56,7 +57,10 @@ public final class CachePolicy {
 		return exchange.cacheSampled() || this.sampledAliases.contains(route.requested());
 	}
 
-	/** The namespace of the exchange's entries: the shared one, or its gateway key and user. */
+	/**
+	 * The namespace of the exchange's entries: the shared one, or its gateway key and
+	 * user.
+	 */
 	public ObjectNode scope(ChatExchange exchange, ObjectNode scope) {
 		String callerKey = exchange.callerKey();
 		if (callerKey != null) {
@@ -85,9 +89,9 @@ public final class CachePolicy {
 	}
 
 	/**
-	 * Whether a Responses request may reach a provider that serves it natively: its answer
-	 * carries the upstream's own response id, which may be stored and continued upstream, so
-	 * a repeat would hand out one id twice.
+	 * Whether a Responses request may reach a provider that serves it natively: its
+	 * answer carries the upstream's own response id, which may be stored and continued
+	 * upstream, so a repeat would hand out one id twice.
 	 */
 	private boolean passedThroughResponses(ChatExchange exchange, Route route) {
 		return exchange.request().api() == ClientApi.RESPONSES && route.targets()

@@ -7,7 +7,9 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.junction.gateway.provider.ChatResult;
 import reactor.core.publisher.Mono;
 
-/** Cached answers in memory (Caffeine), evicted after the TTL or when the cache is full. */
+/**
+ * Cached answers in memory (Caffeine), evicted after the TTL or when the cache is full.
+ */
 public final class LocalResponseStore implements ResponseStore {
 
 	private final Cache<String, ChatResult> cache;

@@ -60,8 +60,8 @@ public final class RedisResponseStore implements ResponseStore {
 	@Override
 	public Mono<Void> put(String key, ChatResult result) {
 		byte[] value = encode(result);
-		return Mono.fromFuture(() -> this.redis.call((connection) -> connection.async()
-			.set(PREFIX + key, value, SetArgs.Builder.px(this.ttl.toMillis()))))
+		return Mono.fromFuture(() -> this.redis
+			.call((connection) -> connection.async().set(PREFIX + key, value, SetArgs.Builder.px(this.ttl.toMillis()))))
 			.then()
 			.onErrorResume((error) -> failed("write", error));
 	}
@@ -75,14 +75,14 @@ public final class RedisResponseStore implements ResponseStore {
 	}
 
 	private Mono<Long> clearFrom(ScanCursor cursor) {
-		return Mono.fromFuture(() -> this.redis.call((connection) -> connection.async()
-			.scan(cursor, ScanArgs.Builder.matches(PREFIX + "*").limit(500))))
+		return Mono
+			.fromFuture(() -> this.redis.call(
+					(connection) -> connection.async().scan(cursor, ScanArgs.Builder.matches(PREFIX + "*").limit(500))))
 			.flatMap((page) -> {
-				Mono<Long> removed = page.getKeys().isEmpty() ? Mono.just(0L)
-						: Mono.fromFuture(() -> this.redis.call(
-								(connection) -> connection.async().unlink(page.getKeys().toArray(String[]::new))));
-				return removed.flatMap((count) -> page.isFinished() ? Mono.just(count)
-						: clearFrom(page).map((more) -> count + more));
+				Mono<Long> removed = page.getKeys().isEmpty() ? Mono.just(0L) : Mono.fromFuture(() -> this.redis
+					.call((connection) -> connection.async().unlink(page.getKeys().toArray(String[]::new))));
+				return removed.flatMap(
+						(count) -> page.isFinished() ? Mono.just(count) : clearFrom(page).map((more) -> count + more));
 			});
 	}
 
@@ -114,8 +114,7 @@ public final class RedisResponseStore implements ResponseStore {
 		byte[] body = new byte[buffer.remaining()];
 		buffer.get(body);
 		JsonNode header = this.mapper.readTree(meta);
-		return new ChatResult(body,
-				new Usage(header.path("prompt").asLong(0), header.path("completion").asLong(0)),
+		return new ChatResult(body, new Usage(header.path("prompt").asLong(0), header.path("completion").asLong(0)),
 				header.path("finish").asString(null), header.path("model").asString(null),
 				ClientApi.valueOf(header.path("api").asString(ClientApi.CHAT_COMPLETIONS.name())));
 	}

@@ -33,14 +33,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An exact-match cache of non-streamed completions, keyed on the entry's namespace (see
- * {@link CachePolicy}) and the normalised request (the requested model, messages and every
- * parameter that changes the answer, field order ignored), kept for a TTL in memory or in
- * Redis. Identical requests of one namespace in flight together on one gateway make one
- * upstream call (single flight), which runs to the end even if the client that started it
- * goes away; failures are not cached. {@code Cache-Control: no-cache} skips the lookup and
- * stores the fresh answer. Streams and sampled requests the policy refuses are never cached.
- * A hit carries the usage of the answer it repeats; stages that count spent tokens check
- * {@link ChatExchange#servedFromCache()}.
+ * {@link CachePolicy}) and the normalised request (the requested model, messages and
+ * every parameter that changes the answer, field order ignored), kept for a TTL in memory
+ * or in Redis. Identical requests of one namespace in flight together on one gateway make
+ * one upstream call (single flight), which runs to the end even if the client that
+ * started it goes away; failures are not cached. {@code Cache-Control: no-cache} skips
+ * the lookup and stores the fresh answer. Streams and sampled requests the policy refuses
+ * are never cached. A hit carries the usage of the answer it repeats; stages that count
+ * spent tokens check {@link ChatExchange#servedFromCache()}.
  */
 public final class ResponseCacheStage implements ChatStage {
 
@@ -97,8 +97,9 @@ public final class ResponseCacheStage implements ChatStage {
 	}
 
 	/**
-	 * One upstream call per key at a time on this gateway; later identical requests share it.
-	 * A request that bypasses the cache makes its own call when one is running already.
+	 * One upstream call per key at a time on this gateway; later identical requests share
+	 * it. A request that bypasses the cache makes its own call when one is running
+	 * already.
 	 */
 	private Mono<ChatResult> call(ChatExchange exchange, Attempt attempt, Next<ChatResult> next, String key) {
 		AtomicBoolean started = new AtomicBoolean();
@@ -121,7 +122,10 @@ public final class ResponseCacheStage implements ChatStage {
 		return Mono.fromFuture(running, true);
 	}
 
-	/** The call upstream, stored when it succeeds; it runs to the end whoever is still waiting. */
+	/**
+	 * The call upstream, stored when it succeeds; it runs to the end whoever is still
+	 * waiting.
+	 */
 	private CompletableFuture<ChatResult> upstream(ChatExchange exchange, Attempt attempt, Next<ChatResult> next,
 			String key) {
 		return Mono.fromDirect(next.apply(exchange, attempt))
@@ -186,10 +190,7 @@ public final class ResponseCacheStage implements ChatStage {
 	}
 
 	private static Counter lookups(MeterRegistry registry, String result) {
-		return Counter.builder(LOOKUPS)
-			.description("Response cache lookups")
-			.tag("result", result)
-			.register(registry);
+		return Counter.builder(LOOKUPS).description("Response cache lookups").tag("result", result).register(registry);
 	}
 
 }

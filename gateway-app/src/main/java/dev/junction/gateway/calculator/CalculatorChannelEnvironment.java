@@ -18,13 +18,16 @@ import org.springframework.core.env.MapPropertySource;
 
 /**
  * Makes {@link CalculatorProperties} the defaults of Spring gRPC's channel
- * {@value CalculatorProperties#CHANNEL}: its target and, with TLS, a PEM SSL bundle of the
- * configured files. {@code spring.grpc.client.channel.calculator.*} and
+ * {@value CalculatorProperties#CHANNEL}: its target and, with TLS, a PEM SSL bundle of
+ * the configured files. {@code spring.grpc.client.channel.calculator.*} and
  * {@code spring.ssl.bundle.*} set explicitly win.
  */
 class CalculatorChannelEnvironment implements EnvironmentPostProcessor, Ordered {
 
-	/** The SSL bundle made of {@code tls.ca}, {@code tls.certificate} and {@code tls.private-key}. */
+	/**
+	 * The SSL bundle made of {@code tls.ca}, {@code tls.certificate} and
+	 * {@code tls.private-key}.
+	 */
 	static final String BUNDLE = "junction-gateway-calculator";
 
 	private static final String CHANNEL = "spring.grpc.client.channel." + CalculatorProperties.CHANNEL + ".";
@@ -35,7 +38,10 @@ class CalculatorChannelEnvironment implements EnvironmentPostProcessor, Ordered 
 
 	private static final String STATIC = "static://";
 
-	/** A resource location ({@code file:}, {@code classpath:}, ...) rather than a plain path. */
+	/**
+	 * A resource location ({@code file:}, {@code classpath:}, ...) rather than a plain
+	 * path.
+	 */
 	private static final Pattern LOCATION = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]+:.*");
 
 	@Override
@@ -63,13 +69,16 @@ class CalculatorChannelEnvironment implements EnvironmentPostProcessor, Ordered 
 		environment.getPropertySources().addLast(new MapPropertySource(SOURCE, defaults));
 	}
 
-	/** Spring gRPC reads {@code static://host:port} as {@code host:port}: both must be there. */
+	/**
+	 * Spring gRPC reads {@code static://host:port} as {@code host:port}: both must be
+	 * there.
+	 */
 	private static void checkStatic(String address) {
 		if (address.startsWith(STATIC)) {
 			URI uri = parse("tcp://" + address.substring(STATIC.length()));
 			if (uri == null || uri.getHost() == null || uri.getPort() < 0) {
-				throw new IllegalStateException(CalculatorProperties.PREFIX + ".address must be static://host:port, not '"
-						+ address + "'");
+				throw new IllegalStateException(
+						CalculatorProperties.PREFIX + ".address must be static://host:port, not '" + address + "'");
 			}
 		}
 	}
@@ -85,7 +94,8 @@ class CalculatorChannelEnvironment implements EnvironmentPostProcessor, Ordered 
 
 	private static void putLocation(Map<String, Object> defaults, String name, @Nullable String path) {
 		if (path != null) {
-			defaults.put(name, (LOCATION.matcher(path).matches() || path.contains("-----BEGIN")) ? path : "file:" + path);
+			defaults.put(name,
+					(LOCATION.matcher(path).matches() || path.contains("-----BEGIN")) ? path : "file:" + path);
 		}
 	}
 

@@ -15,8 +15,8 @@ import org.springframework.grpc.client.interceptor.security.BearerTokenAuthentic
 
 /**
  * What the calculator channel adds to Spring gRPC's own settings of channel
- * {@value CalculatorProperties#CHANNEL}: a bearer token, keep-alive, never idle, callbacks on
- * the transport thread, and a connection kept up at all times.
+ * {@value CalculatorProperties#CHANNEL}: a bearer token, keep-alive, never idle,
+ * callbacks on the transport thread, and a connection kept up at all times.
  */
 final class CalculatorChannels {
 
@@ -31,9 +31,9 @@ final class CalculatorChannels {
 	static ChannelBuilderOptions options(CalculatorProperties properties) {
 		List<ClientInterceptor> interceptors = (properties.jwtToken() != null && !properties.jwtToken().isBlank())
 				? List.of(new BearerTokenAuthenticationInterceptor(properties.jwtToken().trim())) : List.of();
-		return withCustomizer(
-				ChannelBuilderOptions.defaults().withInterceptors(interceptors).withShutdownGracePeriod(SHUTDOWN_GRACE_PERIOD),
-				properties);
+		return withCustomizer(ChannelBuilderOptions.defaults()
+			.withInterceptors(interceptors)
+			.withShutdownGracePeriod(SHUTDOWN_GRACE_PERIOD), properties);
 	}
 
 	private static <T extends ManagedChannelBuilder<T>> ChannelBuilderOptions withCustomizer(
@@ -51,9 +51,11 @@ final class CalculatorChannels {
 				builder.keepAliveTime(properties.keepAliveTime().toNanos(), TimeUnit.NANOSECONDS)
 					.keepAliveTimeout(properties.keepAliveTimeout().toNanos(), TimeUnit.NANOSECONDS);
 			}
-			// Never idle: an idle channel drops its connection, and the next call pays for a new one.
+			// Never idle: an idle channel drops its connection, and the next call pays
+			// for a new one.
 			builder.idleTimeout(IDLE_MODE_OFF_DAYS, TimeUnit.DAYS);
-			// Callbacks complete Monos on the transport thread: no hop through an executor.
+			// Callbacks complete Monos on the transport thread: no hop through an
+			// executor.
 			builder.directExecutor();
 		};
 		return options.withCustomizer(customizer);

@@ -24,8 +24,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * calculator-service's unary operations and health check as {@link Mono}s, on grpc-java
- * future stubs with a deadline per call. Nothing blocks: results arrive on gRPC's callback,
- * and cancelling the {@code Mono} cancels the call.
+ * future stubs with a deadline per call. Nothing blocks: results arrive on gRPC's
+ * callback, and cancelling the {@code Mono} cancels the call.
  */
 public final class CalculatorClient {
 
@@ -96,18 +96,19 @@ public final class CalculatorClient {
 	}
 
 	/**
-	 * The server's overall serving status from the standard health service ({@code SERVING},
-	 * {@code NOT_SERVING}, ...), or {@code UNAVAILABLE} / {@code DEADLINE_EXCEEDED} /
-	 * another gRPC code name when the check itself failed, or {@code CONNECTING} when it ran
-	 * out of time while the channel was still making its connection. Never fails.
+	 * The server's overall serving status from the standard health service
+	 * ({@code SERVING}, {@code NOT_SERVING}, ...), or {@code UNAVAILABLE} /
+	 * {@code DEADLINE_EXCEEDED} / another gRPC code name when the check itself failed, or
+	 * {@code CONNECTING} when it ran out of time while the channel was still making its
+	 * connection. Never fails.
 	 */
 	public Mono<String> health() {
 		return check(this.healthDeadline, false);
 	}
 
 	/**
-	 * A first health check that waits for the connection (up to a calculation's deadline):
-	 * it loads and connects everything the first real call needs. Never fails.
+	 * A first health check that waits for the connection (up to a calculation's
+	 * deadline): it loads and connects everything the first real call needs. Never fails.
 	 */
 	public Mono<String> warmUp() {
 		return check(this.deadline, true);
@@ -118,15 +119,19 @@ public final class CalculatorClient {
 			HealthGrpc.HealthFutureStub stub = this.health.withDeadlineAfter(deadline.toNanos(), TimeUnit.NANOSECONDS);
 			return (waitForReady ? stub.withWaitForReady() : stub).check(HealthCheckRequest.getDefaultInstance());
 		}).map((response) -> response.getStatus().name())
-			.onErrorResume(CalculatorException.class, (error) -> Mono.just(
-					(error.code() == Status.Code.DEADLINE_EXCEEDED && connecting()) ? CONNECTING : error.code().name()));
+			.onErrorResume(CalculatorException.class,
+					(error) -> Mono.just((error.code() == Status.Code.DEADLINE_EXCEEDED && connecting()) ? CONNECTING
+							: error.code().name()));
 	}
 
 	private boolean connecting() {
 		return this.channel.getState(false) == ConnectivityState.CONNECTING;
 	}
 
-	/** {@link #health()}, reused for a short while so that frequent health requests cost no call each. */
+	/**
+	 * {@link #health()}, reused for a short while so that frequent health requests cost
+	 * no call each.
+	 */
 	public Mono<String> cachedHealth() {
 		return this.cachedHealth;
 	}
@@ -152,8 +157,9 @@ public final class CalculatorClient {
 	}
 
 	/**
-	 * Starts {@code call} in the scope of the request's {@code observation}, if any, so that the
-	 * channel's observation continues the request's trace and sends it as {@code traceparent}.
+	 * Starts {@code call} in the scope of the request's {@code observation}, if any, so
+	 * that the channel's observation continues the request's trace and sends it as
+	 * {@code traceparent}.
 	 */
 	private static <T> ListenableFuture<T> startIn(@Nullable Observation observation,
 			Supplier<ListenableFuture<T>> call) {

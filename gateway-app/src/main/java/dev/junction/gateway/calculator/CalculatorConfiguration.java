@@ -13,10 +13,10 @@ import org.springframework.context.annotation.Lazy;
 import org.springframework.grpc.client.GrpcChannelFactory;
 
 /**
- * The gRPC channel to calculator-service, made by Spring gRPC's channel factory (which shuts
- * it down with the application), and its client. Both are made at start-up when
- * {@code junction.gateway.calculator.address} is set, else at the first call that needs them,
- * so that a gateway that never calls the calculator loads no gRPC at all.
+ * The gRPC channel to calculator-service, made by Spring gRPC's channel factory (which
+ * shuts it down with the application), and its client. Both are made at start-up when
+ * {@code junction.gateway.calculator.address} is set, else at the first call that needs
+ * them, so that a gateway that never calls the calculator loads no gRPC at all.
  */
 @Configuration(proxyBeanMethods = false)
 public class CalculatorConfiguration {
@@ -38,7 +38,10 @@ public class CalculatorConfiguration {
 		return new CalculatorClient(channel.channel(), properties);
 	}
 
-	/** With an address configured, the client at start-up and a first health check sent at once: the first real call finds everything loaded and connected. */
+	/**
+	 * With an address configured, the client at start-up and a first health check sent at
+	 * once: the first real call finds everything loaded and connected.
+	 */
 	@Bean
 	@ConditionalOnProperty(prefix = CalculatorProperties.PREFIX, name = "address")
 	SmartInitializingSingleton calculatorWarmUp(ObjectProvider<CalculatorClient> calculator,

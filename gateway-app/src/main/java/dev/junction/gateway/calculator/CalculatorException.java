@@ -21,8 +21,7 @@ public final class CalculatorException extends RuntimeException {
 		String message = switch (status.getCode()) {
 			case INVALID_ARGUMENT, OUT_OF_RANGE -> description;
 			case UNAVAILABLE -> "calculator service unavailable: " + description + " (" + address + ")";
-			case DEADLINE_EXCEEDED -> "calculator service unavailable: no answer before the deadline (" + address
-					+ ")";
+			case DEADLINE_EXCEEDED -> "calculator service unavailable: no answer before the deadline (" + address + ")";
 			case UNAUTHENTICATED, PERMISSION_DENIED ->
 				"calculator service refused the gateway's credentials: " + description;
 			default -> "calculator service failed: " + status.getCode() + ": " + description;
@@ -34,7 +33,10 @@ public final class CalculatorException extends RuntimeException {
 		return this.code;
 	}
 
-	/** Whether the operands were at fault ({@code INVALID_ARGUMENT}, {@code OUT_OF_RANGE}). */
+	/**
+	 * Whether the operands were at fault ({@code INVALID_ARGUMENT},
+	 * {@code OUT_OF_RANGE}).
+	 */
 	public boolean isInvalidArgument() {
 		return this.code == Status.Code.INVALID_ARGUMENT || this.code == Status.Code.OUT_OF_RANGE;
 	}

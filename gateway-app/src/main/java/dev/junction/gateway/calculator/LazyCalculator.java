@@ -9,9 +9,9 @@ import reactor.core.scheduler.Schedulers;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
- * The {@link CalculatorClient} for callers on an event loop: when it was not made at start-up
- * (no address configured), the first call makes it on the bounded elastic scheduler, since
- * making a gRPC channel loads classes and reads service files.
+ * The {@link CalculatorClient} for callers on an event loop: when it was not made at
+ * start-up (no address configured), the first call makes it on the bounded elastic
+ * scheduler, since making a gRPC channel loads classes and reads service files.
  */
 public final class LazyCalculator {
 

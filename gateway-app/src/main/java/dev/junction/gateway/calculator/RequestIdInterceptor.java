@@ -9,7 +9,10 @@ import io.grpc.ForwardingClientCall;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 
-/** Sends the request id a call carries in its {@link #OPTION} as {@code x-request-id} metadata. */
+/**
+ * Sends the request id a call carries in its {@link #OPTION} as {@code x-request-id}
+ * metadata.
+ */
 final class RequestIdInterceptor implements ClientInterceptor {
 
 	/** The call option holding the request id. */

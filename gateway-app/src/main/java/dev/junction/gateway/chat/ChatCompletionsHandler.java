@@ -31,15 +31,17 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * {@code POST /v1/chat/completions}: OpenAI Chat Completions through the pipeline, as one
- * JSON answer or, with {@code stream: true}, as Server-Sent Events flushed chunk by chunk.
- * A stream that fails before its first chunk is answered with an error status; one that
- * fails later ends with an error event and no {@code [DONE]}.
+ * JSON answer or, with {@code stream: true}, as Server-Sent Events flushed chunk by
+ * chunk. A stream that fails before its first chunk is answered with an error status; one
+ * that fails later ends with an error event and no {@code [DONE]}.
  */
 public final class ChatCompletionsHandler {
 
 	private static final Logger logger = LoggerFactory.getLogger(ChatCompletionsHandler.class);
 
-	/** Request header: {@code true} lets the cache keep the answer to a sampled request. */
+	/**
+	 * Request header: {@code true} lets the cache keep the answer to a sampled request.
+	 */
 	public static final String CACHE_SAMPLED = "X-Junction-Cache-Sampled";
 
 	private static final byte[] EVENT_END = { '\n', '\n' };
@@ -79,8 +81,8 @@ public final class ChatCompletionsHandler {
 	}
 
 	/**
-	 * The client's rate-limit budget, the cache result, the request's cost and its key's budget,
-	 * set as the response commits; a stream's cost follows in trailers.
+	 * The client's rate-limit budget, the cache result, the request's cost and its key's
+	 * budget, set as the response commits; a stream's cost follows in trailers.
 	 */
 	public static void headers(ChatExchange exchange, ServerHttpResponse response) {
 		HttpHeaders headers = response.getHeaders();
@@ -105,16 +107,16 @@ public final class ChatCompletionsHandler {
 		return this.pipeline.complete(exchange)
 			.flatMap((result) -> ServerResponse.ok()
 				.contentType(MediaType.APPLICATION_JSON)
-				.body((response, context) -> response.writeWith(Mono.fromSupplier(() -> response.bufferFactory()
-					.wrap(result.body())))));
+				.body((response, context) -> response
+					.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(result.body())))));
 	}
 
 	private Mono<ServerResponse> stream(ChatExchange exchange) {
 		boolean includeUsage = exchange.request().includeUsage();
 		return this.pipeline.stream(exchange)
 			.filter((chunk) -> includeUsage || !chunk.usageOnly())
-			.switchOnFirst((first, chunks) -> first.hasError() ? Mono.error(first.getThrowable())
-					: Mono.just(chunks), false)
+			.switchOnFirst((first, chunks) -> first.hasError() ? Mono.error(first.getThrowable()) : Mono.just(chunks),
+					false)
 			.single()
 			.flatMap((chunks) -> ServerResponse.ok()
 				.contentType(MediaType.TEXT_EVENT_STREAM)

@@ -9,8 +9,8 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * What one {@code chat.completion.chunk} adds to a stream, as the translators into other
- * APIs' events read it: the first choice's text and tool-call fragments, its finish reason,
- * and the usage when the chunk carries it.
+ * APIs' events read it: the first choice's text and tool-call fragments, its finish
+ * reason, and the usage when the chunk carries it.
  *
  * @param id the completion's id
  * @param model the model the upstream says answers
@@ -33,8 +33,8 @@ public record ChunkDelta(@Nullable String id, @Nullable String model, @Nullable 
 		delta.path("tool_calls").forEach(toolCalls::add);
 		JsonNode usage = chunk.get("usage");
 		String model = chunk.path("model").asString(null);
-		return new ChunkDelta(chunk.path("id").asString(null), (model != null && !model.isBlank()) ? model : null,
-				text, toolCalls, choice.path("finish_reason").asString(null),
+		return new ChunkDelta(chunk.path("id").asString(null), (model != null && !model.isBlank()) ? model : null, text,
+				toolCalls, choice.path("finish_reason").asString(null),
 				(usage != null && usage.isObject()) ? usage : null);
 	}
 

@@ -8,10 +8,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * Turns the {@code chat.completion.chunk}s of one stream into another API's events: reads each
- * chunk once, keeps its usage and finish reason, and hands its start, text and tool-call
- * fragments to the API's own translation. One instance per stream; not thread-safe (a stream
- * delivers its chunks one at a time).
+ * Turns the {@code chat.completion.chunk}s of one stream into another API's events: reads
+ * each chunk once, keeps its usage and finish reason, and hands its start, text and
+ * tool-call fragments to the API's own translation. One instance per stream; not
+ * thread-safe (a stream delivers its chunks one at a time).
  */
 public abstract class ChunkTranslation {
 
@@ -48,7 +48,10 @@ public abstract class ChunkTranslation {
 		return List.copyOf(this.out);
 	}
 
-	/** Starts the answer on its first chunk ({@code null} when the stream ends without one). */
+	/**
+	 * Starts the answer on its first chunk ({@code null} when the stream ends without
+	 * one).
+	 */
 	protected abstract void start(@Nullable ChunkDelta chunk);
 
 	/** A fragment of the answer's text. */

@@ -12,8 +12,8 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 
 /**
- * What a request cost and what is left of its key's budget, as response headers; a stream,
- * whose cost is known only at its end, also sends them as HTTP trailers.
+ * What a request cost and what is left of its key's budget, as response headers; a
+ * stream, whose cost is known only at its end, also sends them as HTTP trailers.
  */
 public final class CostHeaders {
 
@@ -32,7 +32,10 @@ public final class CostHeaders {
 	private CostHeaders() {
 	}
 
-	/** Sets the request's cost once known and the budget left, the reservation counted as spent until then. */
+	/**
+	 * Sets the request's cost once known and the budget left, the reservation counted as
+	 * spent until then.
+	 */
 	public static void set(HttpHeaders headers, ChatExchange exchange) {
 		long cost = exchange.costNanos();
 		if (cost >= 0) {
@@ -48,7 +51,10 @@ public final class CostHeaders {
 		headers.set(COST, usd(costNanos));
 	}
 
-	/** Sets the budget headers; a negative {@code resetSeconds} (a budget that never resets) sends no reset. */
+	/**
+	 * Sets the budget headers; a negative {@code resetSeconds} (a budget that never
+	 * resets) sends no reset.
+	 */
 	public static void budget(HttpHeaders headers, long limitNanos, long remainingNanos, long resetSeconds) {
 		headers.set(LIMIT, usd(limitNanos));
 		headers.set(REMAINING, usd(Math.max(0, remainingNanos)));
@@ -57,15 +63,18 @@ public final class CostHeaders {
 		}
 	}
 
-	/** What is left after a request that cost {@code costNanos}, or that reserved what it did while its cost is unknown (-1). */
+	/**
+	 * What is left after a request that cost {@code costNanos}, or that reserved what it
+	 * did while its cost is unknown (-1).
+	 */
 	public static long remaining(BudgetStatus budget, long costNanos) {
 		return budget.limitNanos() - budget.usedNanos() + ((costNanos >= 0) ? budget.reservedNanos() - costNanos : 0);
 	}
 
 	/**
-	 * For an event stream answered by Reactor Netty: announces {@code Trailer} and, when the
-	 * stream ends, sends its cost and the budget then left as trailer fields of the chunked
-	 * answer. A stream that ended without usage sends none.
+	 * For an event stream answered by Reactor Netty: announces {@code Trailer} and, when
+	 * the stream ends, sends its cost and the budget then left as trailer fields of the
+	 * chunked answer. A stream that ended without usage sends none.
 	 */
 	public static void trailers(ServerHttpResponse response, ChatExchange exchange) {
 		if (!MediaType.TEXT_EVENT_STREAM.isCompatibleWith(response.getHeaders().getContentType())) {

@@ -32,9 +32,9 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * What the entry points of other APIs than Chat Completions share: reading the body as a JSON
- * object, opening the pipeline's exchange, and answering JSON or a stream of named events,
- * a stream that fails after it started ending with the API's own error event.
+ * What the entry points of other APIs than Chat Completions share: reading the body as a
+ * JSON object, opening the pipeline's exchange, and answering JSON or a stream of named
+ * events, a stream that fails after it started ending with the API's own error event.
  */
 public final class EntryPoints {
 
@@ -87,12 +87,17 @@ public final class EntryPoints {
 		return exchange;
 	}
 
-	/** The upstream that answered {@code exchange}, as errors and translations name it. */
+	/**
+	 * The upstream that answered {@code exchange}, as errors and translations name it.
+	 */
 	public static String provider(ChatExchange exchange) {
 		return (exchange.target() != null) ? exchange.target().provider() : "upstream";
 	}
 
-	/** The chat completion a translated route answered; one that is not JSON is its upstream's 502. */
+	/**
+	 * The chat completion a translated route answered; one that is not JSON is its
+	 * upstream's 502.
+	 */
 	public JsonNode completion(ChatResult result, ChatExchange exchange) {
 		try {
 			return this.mapper.readTree(result.body());
@@ -106,12 +111,13 @@ public final class EntryPoints {
 	public static Mono<ServerResponse> json(byte[] body) {
 		return ServerResponse.ok()
 			.contentType(MediaType.APPLICATION_JSON)
-			.body((response, context) -> response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body))));
+			.body((response, context) -> response
+				.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body))));
 	}
 
 	/**
-	 * A stream of named events: a failure before the first is answered with its status by the
-	 * error handler, a later one ends the stream with {@code errorEvent}'s event.
+	 * A stream of named events: a failure before the first is answered with its status by
+	 * the error handler, a later one ends the stream with {@code errorEvent}'s event.
 	 */
 	public <T> Mono<ServerResponse> events(Flux<T> outputs, Function<Flux<T>, Flux<SseEvent>> events,
 			Function<GatewayException, SseEvent> errorEvent, String requestId) {
@@ -142,7 +148,8 @@ public final class EntryPoints {
 	}
 
 	private static DataBuffer buffer(DataBufferFactory buffers, SseEvent event) {
-		return buffers.wrap(("event: " + event.name() + "\ndata: " + event.json() + "\n\n").getBytes(StandardCharsets.UTF_8));
+		return buffers
+			.wrap(("event: " + event.name() + "\ndata: " + event.json() + "\n\n").getBytes(StandardCharsets.UTF_8));
 	}
 
 }

@@ -20,9 +20,10 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
- * {@code GET /v1/models} and {@code GET /v1/models/{id}}, in OpenAI's shapes: every model a
- * client can ask for, that is the configured aliases, each provider's configured models, and
- * the models an OpenAI-compatible upstream lists (fetched and cached by its provider).
+ * {@code GET /v1/models} and {@code GET /v1/models/{id}}, in OpenAI's shapes: every model
+ * a client can ask for, that is the configured aliases, each provider's configured
+ * models, and the models an OpenAI-compatible upstream lists (fetched and cached by its
+ * provider).
  */
 public final class ModelsHandler {
 
@@ -63,7 +64,9 @@ public final class ModelsHandler {
 		});
 	}
 
-	/** Every model id with its owner, aliases first, then each provider's models in order. */
+	/**
+	 * Every model id with its owner, aliases first, then each provider's models in order.
+	 */
 	private Mono<Map<String, String>> models() {
 		List<ProviderRegistry.Entry> entries = new ArrayList<>();
 		this.providers.all().forEach(entries::add);
@@ -88,7 +91,9 @@ public final class ModelsHandler {
 	}
 
 	private Mono<ServerResponse> json(ObjectNode body) {
-		return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(this.mapper.writeValueAsBytes(body));
+		return ServerResponse.ok()
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(this.mapper.writeValueAsBytes(body));
 	}
 
 }

@@ -7,7 +7,10 @@ import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 
-/** Reads request bodies up to the configured limit: a larger one is refused with 413 before parsing. */
+/**
+ * Reads request bodies up to the configured limit: a larger one is refused with 413
+ * before parsing.
+ */
 public final class RequestBodies {
 
 	private final long maxBytes;
@@ -38,8 +41,7 @@ public final class RequestBodies {
 				}
 			})
 			.defaultIfEmpty(new byte[0])
-			.onErrorMap(DataBufferLimitException.class,
-					(ex) -> InvalidRequestException.bodyTooLarge(this.maxBytes));
+			.onErrorMap(DataBufferLimitException.class, (ex) -> InvalidRequestException.bodyTooLarge(this.maxBytes));
 	}
 
 	/** Whether a body is empty or only white space. */

@@ -6,10 +6,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Actuator's endpoint mappings asked after the gateway's routes rather than before them, as
- * Actuator orders them by default: no route of the gateway lies under {@code /actuator}, and
- * every gateway request (health checks included) is then matched without first trying each
- * Actuator mapping's conditions, which parse and sort the request's {@code Accept}.
+ * Actuator's endpoint mappings asked after the gateway's routes rather than before them,
+ * as Actuator orders them by default: no route of the gateway lies under
+ * {@code /actuator}, and every gateway request (health checks included) is then matched
+ * without first trying each Actuator mapping's conditions, which parse and sort the
+ * request's {@code Accept}.
  */
 @Configuration(proxyBeanMethods = false)
 public class ActuatorAfterRoutes {

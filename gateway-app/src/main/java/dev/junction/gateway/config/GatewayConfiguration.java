@@ -75,7 +75,10 @@ import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 
-/** Wires the gateway: providers, routing, the pipeline's stages in order, and the HTTP edge. */
+/**
+ * Wires the gateway: providers, routing, the pipeline's stages in order, and the HTTP
+ * edge.
+ */
 @Configuration(proxyBeanMethods = false)
 public class GatewayConfiguration {
 
@@ -84,7 +87,8 @@ public class GatewayConfiguration {
 			ListableBeanFactory beans) {
 		return new ProviderFactory(mapper, environment,
 				(name) -> beans.containsBean(name) && beans.isTypeMatch(name, EmbeddingModel.class)
-						? beans.getBean(name, EmbeddingModel.class) : null).create(properties);
+						? beans.getBean(name, EmbeddingModel.class) : null)
+			.create(properties);
 	}
 
 	@Bean
@@ -99,7 +103,10 @@ public class GatewayConfiguration {
 		return new ModelRouter(providers.names(), aliases, GatewayProperties.PREFIX + ".models");
 	}
 
-	/** Keeps the gateway's retry and circuit-breaker rules under any Resilience4j configuration. */
+	/**
+	 * Keeps the gateway's retry and circuit-breaker rules under any Resilience4j
+	 * configuration.
+	 */
 	@Bean
 	static GatewayRulesRegistrar gatewayRulesRegistrar() {
 		return new GatewayRulesRegistrar();
@@ -118,15 +125,18 @@ public class GatewayConfiguration {
 	}
 
 	@Bean
-	ResponseStore responseStore(GatewayProperties properties, ObjectProvider<RedisConnector> redis,
-			ObjectMapper mapper, MeterRegistry registry) {
+	ResponseStore responseStore(GatewayProperties properties, ObjectProvider<RedisConnector> redis, ObjectMapper mapper,
+			MeterRegistry registry) {
 		RedisConnector connector = redis.getIfAvailable();
 		GatewayProperties.Cache cache = properties.cache();
 		return (connector != null) ? new RedisResponseStore(connector, cache.ttl(), mapper, registry)
 				: new LocalResponseStore(cache.ttl(), cache.maxEntries());
 	}
 
-	/** Every provider's permit and key meters, bound by Spring Boot to the application's registry. */
+	/**
+	 * Every provider's permit and key meters, bound by Spring Boot to the application's
+	 * registry.
+	 */
 	@Bean
 	MeterBinder providerMeters(ProviderRegistry providers) {
 		return (registry) -> providers.all().forEach((entry) -> {
@@ -136,10 +146,10 @@ public class GatewayConfiguration {
 	}
 
 	/**
-	 * The pipeline, outermost first: metrics, rate limits, routing, spend (prices, virtual keys'
-	 * models, limits and budgets), cache, fallback across the
-	 * route's targets, retries per target, the provider's permits and keys, the circuit
-	 * breaker per key, and the provider call (which keeps the provider's one timeout).
+	 * The pipeline, outermost first: metrics, rate limits, routing, spend (prices,
+	 * virtual keys' models, limits and budgets), cache, fallback across the route's
+	 * targets, retries per target, the provider's permits and keys, the circuit breaker
+	 * per key, and the provider call (which keeps the provider's one timeout).
 	 */
 	@Bean
 	ChatPipeline chatPipeline(GatewayProperties properties, GatewayMetrics metrics, ProviderRegistry providers,
@@ -155,8 +165,8 @@ public class GatewayConfiguration {
 		stages.add(spend);
 		if (properties.cache().enabled()) {
 			stages.add(new ResponseCacheStage(responses,
-					new CachePolicy(properties.cache().sharedNamespace(), sampledAliases(properties), providers), mapper,
-					registry));
+					new CachePolicy(properties.cache().sharedNamespace(), sampledAliases(properties), providers),
+					mapper, registry));
 		}
 		stages.add(new FallbackStage(registry));
 		stages.add(new RetryStage(retries));
@@ -235,7 +245,6 @@ public class GatewayConfiguration {
 		return new MessagesHandler(pipeline, entryPoints, mapper, anthropic, messages.pingInterval());
 	}
 
-
 	@Bean
 	ChatCompletionsHandler chatCompletionsHandler(ChatPipeline pipeline, RequestBodies bodies, ObjectMapper mapper,
 			OpenAiErrors errors) {
@@ -259,8 +268,8 @@ public class GatewayConfiguration {
 	}
 
 	/**
-	 * Requests the server refuses before any handler runs (414, 431), answered in Anthropic's
-	 * error shape on the Messages API and in OpenAI's everywhere else.
+	 * Requests the server refuses before any handler runs (414, 431), answered in
+	 * Anthropic's error shape on the Messages API and in OpenAI's everywhere else.
 	 */
 	@Bean
 	RejectedRequests rejectedRequests(OpenAiErrors errors, AnthropicErrors anthropic) {
@@ -274,7 +283,9 @@ public class GatewayConfiguration {
 		};
 	}
 
-	/** Request ids and the access log, around everything else, error handlers included. */
+	/**
+	 * Request ids and the access log, around everything else, error handlers included.
+	 */
 	@Bean
 	HttpHandlerDecoratorFactory requestIdHandler() {
 		return RequestIdHandler.decorator();

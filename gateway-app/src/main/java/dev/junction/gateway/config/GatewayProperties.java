@@ -25,9 +25,9 @@ import org.springframework.util.unit.DataSize;
  */
 @ConfigurationProperties(GatewayProperties.PREFIX)
 public record GatewayProperties(@Nullable Map<String, Provider> providers,
-		@DefaultValue ProviderDefaults providersDefaults,
-		@Nullable Map<String, ModelAlias> models, @DefaultValue Auth auth, @DefaultValue Http http,
-		@DefaultValue RateLimit rateLimit, @DefaultValue Cache cache) {
+		@DefaultValue ProviderDefaults providersDefaults, @Nullable Map<String, ModelAlias> models,
+		@DefaultValue Auth auth, @DefaultValue Http http, @DefaultValue RateLimit rateLimit,
+		@DefaultValue Cache cache) {
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.gateway";
@@ -38,7 +38,8 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers,
 	}
 
 	/**
-	 * One provider instance. Unset values come from {@code junction.gateway.providers-defaults}.
+	 * One provider instance. Unset values come from
+	 * {@code junction.gateway.providers-defaults}.
 	 *
 	 * @param type the adapter: openai, anthropic or mock
 	 * @param baseUrl the upstream API's base URL (for openai, including {@code /v1})
@@ -55,14 +56,15 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers,
 	 * @param dropExcess whether a request finding the queue full fails at once (503 with
 	 * Retry-After) rather than waiting anyway
 	 * @param keyRest how long a key rests after a 429 without Retry-After
-	 * @param keyCooldown how long a key the upstream refused (401, 403) stays out of rotation
-	 * before a request probes it
-	 * @param nativeResponses whether an openai provider's upstream serves the Responses API
-	 * ({@code /responses}), so that Responses requests reach it unchanged rather than translated;
-	 * unset: true for OpenAI's own API, false for other OpenAI-compatible base URLs
-	 * @param embeddingModel the name of the Spring AI {@code EmbeddingModel} bean that serves
-	 * {@code /v1/embeddings} for a provider served through Spring AI (anthropic), which has no
-	 * embedding model of its own
+	 * @param keyCooldown how long a key the upstream refused (401, 403) stays out of
+	 * rotation before a request probes it
+	 * @param nativeResponses whether an openai provider's upstream serves the Responses
+	 * API ({@code /responses}), so that Responses requests reach it unchanged rather than
+	 * translated; unset: true for OpenAI's own API, false for other OpenAI-compatible
+	 * base URLs
+	 * @param embeddingModel the name of the Spring AI {@code EmbeddingModel} bean that
+	 * serves {@code /v1/embeddings} for a provider served through Spring AI (anthropic),
+	 * which has no embedding model of its own
 	 */
 	public record Provider(@Nullable ProviderType type, @Nullable String baseUrl, @Nullable List<Key> keys,
 			@Nullable Duration timeout, @Nullable Duration connectTimeout, @Nullable Integer maxConnections,
@@ -80,7 +82,8 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers,
 					or(this.concurrency, defaults.concurrency), or(this.queueSize, defaults.queueSize),
 					or(this.maxQueueWait, defaults.maxQueueWait), or(this.dropExcess, defaults.dropExcess),
 					or(this.keyRest, defaults.keyRest), or(this.keyCooldown, defaults.keyCooldown),
-					or(this.nativeResponses, defaults.nativeResponses), or(this.embeddingModel, defaults.embeddingModel));
+					or(this.nativeResponses, defaults.nativeResponses),
+					or(this.embeddingModel, defaults.embeddingModel));
 		}
 
 		/** A provider of a type with nothing else set. */
@@ -96,7 +99,8 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers,
 	}
 
 	/**
-	 * What every provider inherits: the settings of {@link Provider}, with the built-in defaults.
+	 * What every provider inherits: the settings of {@link Provider}, with the built-in
+	 * defaults.
 	 *
 	 * @param type the adapter: openai, anthropic or mock
 	 * @param baseUrl the upstream API's base URL
@@ -114,11 +118,12 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers,
 	 * @param dropExcess whether a request finding the queue full fails at once (503 with
 	 * Retry-After) rather than waiting anyway
 	 * @param keyRest how long a key rests after a 429 without Retry-After
-	 * @param keyCooldown how long a key the upstream refused (401, 403) stays out of rotation
-	 * before a request probes it
-	 * @param nativeResponses whether an openai provider's upstream serves the Responses API
-	 * @param embeddingModel the name of the Spring AI {@code EmbeddingModel} bean that serves
-	 * {@code /v1/embeddings} for an anthropic provider
+	 * @param keyCooldown how long a key the upstream refused (401, 403) stays out of
+	 * rotation before a request probes it
+	 * @param nativeResponses whether an openai provider's upstream serves the Responses
+	 * API
+	 * @param embeddingModel the name of the Spring AI {@code EmbeddingModel} bean that
+	 * serves {@code /v1/embeddings} for an anthropic provider
 	 */
 	public record ProviderDefaults(@Nullable ProviderType type, @Nullable String baseUrl, @Nullable List<Key> keys,
 			@Nullable Duration timeout, @DefaultValue("5s") Duration connectTimeout,
@@ -149,7 +154,8 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers,
 	 * A model alias.
 	 *
 	 * @param targets {@code provider/model} entries, in order of preference
-	 * @param cacheSampled whether answers to sampled requests on this alias may be cached too
+	 * @param cacheSampled whether answers to sampled requests on this alias may be cached
+	 * too
 	 */
 	public record ModelAlias(List<String> targets, @DefaultValue("false") boolean cacheSampled) {
 	}
@@ -157,7 +163,8 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers,
 	/**
 	 * Gateway API keys.
 	 *
-	 * @param keys accepted {@code Authorization: Bearer} keys; empty means no key is needed
+	 * @param keys accepted {@code Authorization: Bearer} keys; empty means no key is
+	 * needed
 	 * @param adminKeys keys that may also call administrative methods
 	 */
 	public record Auth(@Nullable List<String> keys, @Nullable List<String> adminKeys) {
@@ -183,8 +190,8 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers,
 	 * corrected from usage; 0 for no token limit
 	 * @param window the window both budgets refill over
 	 * @param defaultReservation tokens reserved for a request without {@code max_tokens}
-	 * @param failOpen whether requests pass (true) or fail with 503 (false) when the shared
-	 * store is unreachable
+	 * @param failOpen whether requests pass (true) or fail with 503 (false) when the
+	 * shared store is unreachable
 	 */
 	public record RateLimit(@DefaultValue("0") long requests, @DefaultValue("0") long tokens,
 			@DefaultValue("1m") Duration window, @DefaultValue("1024") long defaultReservation,
@@ -214,8 +221,8 @@ public record GatewayProperties(@Nullable Map<String, Provider> providers,
 	 * Limits on inbound HTTP requests.
 	 *
 	 * @param maxBodySize largest accepted request body; larger ones get 413
-	 * @param readTimeout longest wait for the next part of a request body; a body that stops
-	 * arriving gets 408 and the connection is closed
+	 * @param readTimeout longest wait for the next part of a request body; a body that
+	 * stops arriving gets 408 and the connection is closed
 	 */
 	public record Http(@DefaultValue("10MB") DataSize maxBodySize, @DefaultValue("30s") Duration readTimeout) {
 	}

@@ -31,8 +31,9 @@ import org.springframework.util.StringUtils;
 
 /**
  * Builds the provider registry from configuration: the named providers, or with none
- * configured the in-process {@code mock}; {@code OPENAI_API_KEY} and {@code ANTHROPIC_API_KEY}
- * in the environment add {@code openai} and {@code anthropic} unless those names are taken.
+ * configured the in-process {@code mock}; {@code OPENAI_API_KEY} and
+ * {@code ANTHROPIC_API_KEY} in the environment add {@code openai} and {@code anthropic}
+ * unless those names are taken.
  */
 public final class ProviderFactory {
 
@@ -55,7 +56,8 @@ public final class ProviderFactory {
 	/**
 	 * @param mapper JSON
 	 * @param environment for keys in the environment and deprecated settings
-	 * @param embeddingModels the {@link EmbeddingModel} bean of a name, or null if there is none
+	 * @param embeddingModels the {@link EmbeddingModel} bean of a name, or null if there
+	 * is none
 	 */
 	public ProviderFactory(ObjectMapper mapper, Environment environment,
 			Function<String, @Nullable EmbeddingModel> embeddingModels) {
@@ -85,8 +87,8 @@ public final class ProviderFactory {
 
 	private ChatProvider create(String name, Provider provider) {
 		if (provider.type() == null) {
-			throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
-					+ ".type must be set (openai, anthropic or mock)");
+			throw new IllegalStateException(
+					GatewayProperties.PREFIX + ".providers." + name + ".type must be set (openai, anthropic or mock)");
 		}
 		if (provider.type() != ProviderType.OPENAI && Boolean.TRUE.equals(provider.nativeResponses())) {
 			throw new IllegalStateException(GatewayProperties.PREFIX + ".providers." + name
@@ -111,13 +113,16 @@ public final class ProviderFactory {
 							+ ".keys must hold at least one key for an anthropic provider");
 				}
 				yield AnthropicProviders.create(name, provider.baseUrl(), keys(name, provider),
-						provider.defaultMaxTokens(), timeout, provider.connectTimeout(), provider.maxConnections(), models,
-						this.mapper, embeddingModel(name, provider));
+						provider.defaultMaxTokens(), timeout, provider.connectTimeout(), provider.maxConnections(),
+						models, this.mapper, embeddingModel(name, provider));
 			}
 		};
 	}
 
-	/** The embedding model a provider is configured with, or null; a missing bean fails start-up. */
+	/**
+	 * The embedding model a provider is configured with, or null; a missing bean fails
+	 * start-up.
+	 */
 	private @Nullable EmbeddingModel embeddingModel(String name, Provider provider) {
 		if (!StringUtils.hasText(provider.embeddingModel())) {
 			return null;
@@ -131,8 +136,9 @@ public final class ProviderFactory {
 	}
 
 	/**
-	 * Whether Responses requests go to the upstream unchanged: as configured, else only for
-	 * OpenAI's own API (other OpenAI-compatible servers often serve chat completions alone).
+	 * Whether Responses requests go to the upstream unchanged: as configured, else only
+	 * for OpenAI's own API (other OpenAI-compatible servers often serve chat completions
+	 * alone).
 	 */
 	static boolean nativeResponses(Provider provider, String baseUrl) {
 		if (provider.nativeResponses() != null) {
@@ -173,16 +179,19 @@ public final class ProviderFactory {
 		}).toList();
 	}
 
-	/** A call's one timeout: the provider's own, else a deprecated time limiter's, else the default. */
+	/**
+	 * A call's one timeout: the provider's own, else a deprecated time limiter's, else
+	 * the default.
+	 */
 	Duration timeout(String name, Provider provider) {
 		return (provider.timeout() != null) ? provider.timeout() : timeLimit(name).orElse(DEFAULT_TIMEOUT);
 	}
 
 	/**
-	 * The timeout Resilience4j's time limiter was given for a provider, once the gateway's
-	 * second timeout: {@code resilience4j.timelimiter.instances.<name>}, {@code configs.<name>}
-	 * or {@code configs.default}. Still honoured where the provider sets no timeout, with a
-	 * deprecation warning.
+	 * The timeout Resilience4j's time limiter was given for a provider, once the
+	 * gateway's second timeout: {@code resilience4j.timelimiter.instances.<name>},
+	 * {@code configs.<name>} or {@code configs.default}. Still honoured where the
+	 * provider sets no timeout, with a deprecation warning.
 	 */
 	private Optional<Duration> timeLimit(String name) {
 		Binder binder = Binder.get(this.environment);
@@ -190,16 +199,20 @@ public final class ProviderFactory {
 			String property = "resilience4j.timelimiter." + key + ".timeout-duration";
 			BindResult<Duration> timeout = binder.bind(property, Duration.class);
 			if (timeout.isBound()) {
-				logger.warn("{} is deprecated: a call has one timeout, {}.providers.{}.timeout (or {}.providers-defaults"
-						+ ".timeout); using {} for provider '{}'", property, GatewayProperties.PREFIX, name,
-						GatewayProperties.PREFIX, timeout.get(), name);
+				logger.warn(
+						"{} is deprecated: a call has one timeout, {}.providers.{}.timeout (or {}.providers-defaults"
+								+ ".timeout); using {} for provider '{}'",
+						property, GatewayProperties.PREFIX, name, GatewayProperties.PREFIX, timeout.get(), name);
 				return Optional.of(timeout.get());
 			}
 		}
 		return Optional.empty();
 	}
 
-	/** A key that may serve every model, to list the upstream's models with; null if there is none. */
+	/**
+	 * A key that may serve every model, to list the upstream's models with; null if there
+	 * is none.
+	 */
 	private static @Nullable String listingKey(Provider provider) {
 		if (provider.keys() == null) {
 			return null;
@@ -212,8 +225,7 @@ public final class ProviderFactory {
 			.orElse(null);
 	}
 
-	private void addFromEnvironment(Map<String, Provider> configured, String name, String variable,
-			ProviderType type) {
+	private void addFromEnvironment(Map<String, Provider> configured, String name, String variable, ProviderType type) {
 		String key = this.environment.getProperty(variable);
 		if (StringUtils.hasText(key) && !configured.containsKey(name)) {
 			configured.put(name, new Provider(type, null, List.of(new GatewayProperties.Key(key, 1, null)), null, null,

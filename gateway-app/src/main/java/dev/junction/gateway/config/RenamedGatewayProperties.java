@@ -9,8 +9,8 @@ import dev.junction.netty.RenamedProperties;
 import org.springframework.boot.logging.DeferredLogFactory;
 
 /**
- * The gateway's settings under their former names, read for one more release: everything now
- * under {@code junction.gateway.*}, the calculator client's settings once under
+ * The gateway's settings under their former names, read for one more release: everything
+ * now under {@code junction.gateway.*}, the calculator client's settings once under
  * {@code junction.calculator.*} (calculator-service's own namespace) included.
  */
 public class RenamedGatewayProperties extends RenamedProperties {
@@ -19,7 +19,10 @@ public class RenamedGatewayProperties extends RenamedProperties {
 	static final List<String> FORMER_GROUPS = List.of("providers", "providers-defaults", "models", "auth", "http",
 			"rate-limit", "cache", "prices", "rpc", "virtual-keys", "messages", "cors");
 
-	/** The calculator client's settings; the rest of {@code junction.calculator.*} is the server's. */
+	/**
+	 * The calculator client's settings; the rest of {@code junction.calculator.*} is the
+	 * server's.
+	 */
 	static final List<String> FORMER_CALCULATOR_KEYS = List.of("address", "deadline", "health-deadline",
 			"health-cache-ttl", "jwt-token", "keep-alive-time", "keep-alive-timeout", "tls");
 
@@ -33,8 +36,8 @@ public class RenamedGatewayProperties extends RenamedProperties {
 	private static Map<String, String> renamed() {
 		Map<String, String> renamed = new LinkedHashMap<>();
 		FORMER_GROUPS.forEach((group) -> renamed.put("junction." + group, GatewayProperties.PREFIX + "." + group));
-		FORMER_CALCULATOR_KEYS
-			.forEach((key) -> renamed.put("junction.calculator." + key, GatewayProperties.PREFIX + ".calculator." + key));
+		FORMER_CALCULATOR_KEYS.forEach(
+				(key) -> renamed.put("junction.calculator." + key, GatewayProperties.PREFIX + ".calculator." + key));
 		return Map.copyOf(renamed);
 	}
 

@@ -15,10 +15,10 @@ import org.springframework.core.env.MapPropertySource;
 
 /**
  * Without Redis configured ({@code spring.data.redis.url}, {@code .host} or
- * {@code .sentinel.master}), leaves Boot's Redis auto-configurations out, so that Spring Data
- * Redis and Lettuce are never loaded: a gateway without Redis keeps its buckets and cached
- * answers in memory and has no use for a connection factory to {@code localhost}. Exclusions
- * set in {@code spring.autoconfigure.exclude} are kept.
+ * {@code .sentinel.master}), leaves Boot's Redis auto-configurations out, so that Spring
+ * Data Redis and Lettuce are never loaded: a gateway without Redis keeps its buckets and
+ * cached answers in memory and has no use for a connection factory to {@code localhost}.
+ * Exclusions set in {@code spring.autoconfigure.exclude} are kept.
  */
 class UnconfiguredRedis implements EnvironmentPostProcessor, Ordered {
 

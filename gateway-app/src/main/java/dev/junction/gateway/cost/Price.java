@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
  *
  * @param input tokens read
  * @param output tokens generated
- * @param cachedInput tokens read from the provider's prompt cache; the input price when unset
+ * @param cachedInput tokens read from the provider's prompt cache; the input price when
+ * unset
  * @param reasoning reasoning tokens; the output price when unset
  */
 public record Price(double input, double output, @Nullable Double cachedInput, @Nullable Double reasoning) {
@@ -16,7 +17,10 @@ public record Price(double input, double output, @Nullable Double cachedInput, @
 	/** A model without a price: it costs nothing. */
 	public static final Price FREE = new Price(0, 0, null, null);
 
-	/** What {@code usage} costs, in nano-dollars (a price per million tokens is nano-dollars per thousand). */
+	/**
+	 * What {@code usage} costs, in nano-dollars (a price per million tokens is
+	 * nano-dollars per thousand).
+	 */
 	public long nanos(Usage usage) {
 		long cached = Math.min(usage.cachedTokens(), usage.promptTokens());
 		long reasoning = Math.min(usage.reasoningTokens(), usage.completionTokens());
@@ -25,7 +29,10 @@ public record Price(double input, double output, @Nullable Double cachedInput, @
 		return Math.round(perMillion * 1000);
 	}
 
-	/** The most {@code promptTokens} read and {@code completionTokens} generated can cost, in nano-dollars. */
+	/**
+	 * The most {@code promptTokens} read and {@code completionTokens} generated can cost,
+	 * in nano-dollars.
+	 */
 	public long ceilingNanos(long promptTokens, long completionTokens) {
 		double perMillion = promptTokens * Math.max(this.input, cachedInputPrice())
 				+ completionTokens * Math.max(this.output, reasoningPrice());

@@ -14,10 +14,11 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * Prices per model: the bundled table ({@code default-prices.json}, current OpenAI and
- * Anthropic models) with the operator's {@code junction.gateway.prices} over it. A model is looked up
- * by its upstream name, so {@code emu/gpt-4o-mini} on any OpenAI-compatible provider is priced
- * as {@code gpt-4o-mini}; a dated or suffixed name ({@code gpt-4o-mini-2024-07-18},
- * {@code claude-sonnet-4-20250514}) takes the price of the longest listed name it begins with.
+ * Anthropic models) with the operator's {@code junction.gateway.prices} over it. A model
+ * is looked up by its upstream name, so {@code emu/gpt-4o-mini} on any OpenAI-compatible
+ * provider is priced as {@code gpt-4o-mini}; a dated or suffixed name
+ * ({@code gpt-4o-mini-2024-07-18}, {@code claude-sonnet-4-20250514}) takes the price of
+ * the longest listed name it begins with.
  */
 public final class PriceTable {
 
@@ -52,9 +53,10 @@ public final class PriceTable {
 			JsonNode models = mapper.readTree(in).path("models");
 			for (Map.Entry<String, JsonNode> entry : models.properties()) {
 				JsonNode price = entry.getValue();
-				prices.put(entry.getKey(), new Price(price.path("input").asDouble(), price.path("output").asDouble(),
-						price.hasNonNull("cached_input") ? price.get("cached_input").asDouble() : null,
-						price.hasNonNull("reasoning") ? price.get("reasoning").asDouble() : null));
+				prices.put(entry.getKey(),
+						new Price(price.path("input").asDouble(), price.path("output").asDouble(),
+								price.hasNonNull("cached_input") ? price.get("cached_input").asDouble() : null,
+								price.hasNonNull("reasoning") ? price.get("reasoning").asDouble() : null));
 			}
 			return prices;
 		}

@@ -7,10 +7,11 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Prices over the bundled table: {@code junction.gateway.prices.<model>.input}, {@code .output},
- * {@code .cached-input}, {@code .reasoning}, in US dollars per million tokens. A model named
- * here replaces the bundled price or adds one; name a model as its provider knows it
- * ({@code gpt-4o-mini}), or with a provider ({@code emu/gpt-4o-mini}) to price it there only.
+ * Prices over the bundled table: {@code junction.gateway.prices.<model>.input},
+ * {@code .output}, {@code .cached-input}, {@code .reasoning}, in US dollars per million
+ * tokens. A model named here replaces the bundled price or adds one; name a model as its
+ * provider knows it ({@code gpt-4o-mini}), or with a provider ({@code emu/gpt-4o-mini})
+ * to price it there only.
  *
  * @param prices price per model
  */

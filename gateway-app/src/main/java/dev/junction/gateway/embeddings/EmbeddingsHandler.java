@@ -16,9 +16,9 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * OpenAI's {@code POST /v1/embeddings} through the same pipeline as chat completions, passed
- * through to providers that serve embeddings (OpenAI-compatible ones) with only {@code model}
- * rewritten; the answer reaches the client as the upstream sent it.
+ * OpenAI's {@code POST /v1/embeddings} through the same pipeline as chat completions,
+ * passed through to providers that serve embeddings (OpenAI-compatible ones) with only
+ * {@code model} rewritten; the answer reaches the client as the upstream sent it.
  */
 public final class EmbeddingsHandler {
 

@@ -4,9 +4,9 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The Anthropic error shape, {@code {"type":"error","error":{"type","message"},"request_id"}},
- * for the Messages API: the gateway's failures keep their status and get the error type
- * Anthropic uses for it.
+ * The Anthropic error shape,
+ * {@code {"type":"error","error":{"type","message"},"request_id"}}, for the Messages API:
+ * the gateway's failures keep their status and get the error type Anthropic uses for it.
  */
 public final class AnthropicErrors {
 

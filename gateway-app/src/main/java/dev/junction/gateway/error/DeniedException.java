@@ -32,7 +32,9 @@ public final class DeniedException extends GatewayException {
 		return new DeniedException(limiter, 429, "rate_limit_error", limiter, message, retryAfter);
 	}
 
-	/** The key's budget for the period is spent: 429 with code {@code budget_exceeded}. */
+	/**
+	 * The key's budget for the period is spent: 429 with code {@code budget_exceeded}.
+	 */
 	public static DeniedException overBudget(String message, @Nullable Duration retryAfter) {
 		return new DeniedException("budget", 429, "insufficient_quota", "budget_exceeded", message, retryAfter);
 	}
@@ -44,12 +46,11 @@ public final class DeniedException extends GatewayException {
 
 	/**
 	 * No upstream key of the gateway can serve the request (the provider refused them, or
-	 * none is configured for the model): 503, the gateway's fault, neither the client's nor
-	 * overload.
+	 * none is configured for the model): 503, the gateway's fault, neither the client's
+	 * nor overload.
 	 */
 	public static DeniedException noUsableKey(String message, @Nullable Duration retryAfter) {
-		return new DeniedException("provider_keys", 503, "server_error", "no_usable_provider_key", message,
-				retryAfter);
+		return new DeniedException("provider_keys", 503, "server_error", "no_usable_provider_key", message, retryAfter);
 	}
 
 	/** The limiter that refused. */

@@ -7,7 +7,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A failure the gateway reports to its client, in whatever protocol the client speaks.
  * The client's request is wrong, an upstream provider failed, a local limiter refused the
- * request, or the gateway itself failed. Raised on the request path, so no stack trace is filled in.
+ * request, or the gateway itself failed. Raised on the request path, so no stack trace is
+ * filled in.
  */
 public abstract sealed class GatewayException extends RuntimeException
 		permits InvalidRequestException, UpstreamException, DeniedException, InternalGatewayException {

@@ -1,6 +1,9 @@
 package dev.junction.gateway.error;
 
-/** An unexpected failure inside the gateway; the details go to the log, never to the client. */
+/**
+ * An unexpected failure inside the gateway; the details go to the log, never to the
+ * client.
+ */
 public final class InternalGatewayException extends GatewayException {
 
 	static final InternalGatewayException INSTANCE = new InternalGatewayException();

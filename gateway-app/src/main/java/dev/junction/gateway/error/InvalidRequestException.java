@@ -28,7 +28,9 @@ public final class InvalidRequestException extends GatewayException {
 				"The request body is not valid JSON: " + detail);
 	}
 
-	/** The body is not JSON: the message says where, never what the client wrote there. */
+	/**
+	 * The body is not JSON: the message says where, never what the client wrote there.
+	 */
 	public static InvalidRequestException malformedJson(JacksonException error) {
 		return malformedJson(jsonSyntax(error));
 	}
@@ -90,8 +92,8 @@ public final class InvalidRequestException extends GatewayException {
 	}
 
 	/**
-	 * A request refused before it reached the gateway's handlers: 414 (request line too long),
-	 * 431 (headers too large) or 400 (not HTTP).
+	 * A request refused before it reached the gateway's handlers: 414 (request line too
+	 * long), 431 (headers too large) or 400 (not HTTP).
 	 */
 	public static InvalidRequestException refusedByServer(int status, String message) {
 		String code = switch (status) {

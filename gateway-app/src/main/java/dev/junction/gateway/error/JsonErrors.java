@@ -9,8 +9,8 @@ import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.exc.UnexpectedEndOfInputException;
 
 /**
- * What is wrong with a JSON document, said in the client's terms: the parser's own messages
- * name its classes, features and settings, which mean nothing to a client.
+ * What is wrong with a JSON document, said in the client's terms: the parser's own
+ * messages name its classes, features and settings, which mean nothing to a client.
  */
 public final class JsonErrors {
 
@@ -44,7 +44,8 @@ public final class JsonErrors {
 		if (message.startsWith("Trailing token")) {
 			return "there is more content after the JSON value";
 		}
-		// The parser quotes the offending input (part of a prompt or a secret) and names its own
+		// The parser quotes the offending input (part of a prompt or a secret) and names
+		// its own
 		// types after a backtick: keep only the words before either.
 		int quoted = indexOfAny(message, "'`\"(:");
 		if (quoted >= 0) {

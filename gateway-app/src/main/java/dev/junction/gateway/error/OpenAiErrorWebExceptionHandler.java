@@ -17,15 +17,19 @@ import org.springframework.web.server.WebExceptionHandler;
 
 /**
  * Answers every failure that escapes a handler in OpenAI error JSON (Anthropic's on the
- * Messages API), never with a stack trace or a whitelabel page. Unexpected failures are logged with their stack trace; a client
- * that went away (an aborted upload) is nobody's fault and is logged at DEBUG only.
+ * Messages API), never with a stack trace or a whitelabel page. Unexpected failures are
+ * logged with their stack trace; a client that went away (an aborted upload) is nobody's
+ * fault and is logged at DEBUG only.
  */
 @Order(-2)
 public final class OpenAiErrorWebExceptionHandler implements WebExceptionHandler {
 
 	private static final Logger logger = LoggerFactory.getLogger(OpenAiErrorWebExceptionHandler.class);
 
-	/** The status recorded for a request whose client went away before its answer, as nginx has it. */
+	/**
+	 * The status recorded for a request whose client went away before its answer, as
+	 * nginx has it.
+	 */
 	static final int CLIENT_CLOSED_REQUEST = 499;
 
 	private final OpenAiErrors errors;
@@ -44,7 +48,8 @@ public final class OpenAiErrorWebExceptionHandler implements WebExceptionHandler
 			return Mono.error(failure);
 		}
 		if (OpenAiErrors.isClientGone(failure)) {
-			// Nobody is left to answer, and nothing went wrong here: 499 for the metrics, as nginx counts it.
+			// Nobody is left to answer, and nothing went wrong here: 499 for the metrics,
+			// as nginx counts it.
 			logger.atDebug()
 				.setMessage("Client went away during {} {}: {}")
 				.addArgument(exchange.getRequest().getMethod())

@@ -16,7 +16,10 @@ import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 import org.springframework.web.util.DisconnectedClientHelper;
 
-/** Turns any failure into the OpenAI error shape: {@code {"error":{"message","type","param","code"}}}. */
+/**
+ * Turns any failure into the OpenAI error shape:
+ * {@code {"error":{"message","type","param","code"}}}.
+ */
 public final class OpenAiErrors {
 
 	private final ObjectMapper mapper;
@@ -28,7 +31,10 @@ public final class OpenAiErrors {
 		this.maxBodyBytes = maxBodyBytes;
 	}
 
-	/** The gateway failure a throwable stands for; anything unexpected becomes a 500 without details. */
+	/**
+	 * The gateway failure a throwable stands for; anything unexpected becomes a 500
+	 * without details.
+	 */
 	public GatewayException toGatewayException(Throwable error) {
 		if (error instanceof GatewayException gateway) {
 			return gateway;
@@ -40,14 +46,15 @@ public final class OpenAiErrors {
 			return InvalidRequestException.requestTimeout(timeout.getReason());
 		}
 		if (error instanceof MethodNotAllowedException notAllowed) {
-			return InvalidRequestException.methodNotAllowed("Method " + notAllowed.getHttpMethod()
-					+ " is not allowed on this path; use " + String.join(" or ",
-							notAllowed.getSupportedMethods().stream().map(Object::toString).sorted().toList())
-					+ ".");
+			return InvalidRequestException
+				.methodNotAllowed("Method " + notAllowed.getHttpMethod() + " is not allowed on this path; use "
+						+ String.join(" or ",
+								notAllowed.getSupportedMethods().stream().map(Object::toString).sorted().toList())
+						+ ".");
 		}
 		if (error instanceof UnsupportedMediaTypeStatusException unsupported) {
-			return InvalidRequestException.unsupportedMediaType("Content type " + unsupported.getContentType()
-					+ " is not supported; send application/json.");
+			return InvalidRequestException.unsupportedMediaType(
+					"Content type " + unsupported.getContentType() + " is not supported; send application/json.");
 		}
 		if (error instanceof DecodingException decoding) {
 			return InvalidRequestException.malformedJson((decoding.getCause() instanceof JacksonException json)
@@ -62,16 +69,17 @@ public final class OpenAiErrors {
 				return InvalidRequestException.bodyTooLarge(this.maxBodyBytes);
 			}
 			if (code < 500) {
-				return InvalidRequestException.invalidField(null, (status.getReason() != null) ? status.getReason()
-						: "The request could not be processed.");
+				return InvalidRequestException.invalidField(null,
+						(status.getReason() != null) ? status.getReason() : "The request could not be processed.");
 			}
 		}
 		return InternalGatewayException.INSTANCE;
 	}
 
 	/**
-	 * Whether a failure only means that the client went away (an upload aborted, a connection
-	 * reset): there is nobody left to answer, and nothing for an operator to see.
+	 * Whether a failure only means that the client went away (an upload aborted, a
+	 * connection reset): there is nobody left to answer, and nothing for an operator to
+	 * see.
 	 */
 	public static boolean isClientGone(Throwable error) {
 		return DisconnectedClientHelper.isClientDisconnectedException(error);
@@ -82,7 +90,9 @@ public final class OpenAiErrors {
 		return this.mapper.writeValueAsBytes(tree(error));
 	}
 
-	/** The error as a JSON tree, also used for the error event that ends a broken stream. */
+	/**
+	 * The error as a JSON tree, also used for the error event that ends a broken stream.
+	 */
 	public ObjectNode tree(GatewayException error) {
 		ObjectNode root = this.mapper.createObjectNode();
 		ObjectNode body = root.putObject("error");

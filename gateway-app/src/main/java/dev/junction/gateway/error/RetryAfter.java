@@ -4,13 +4,18 @@ import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 
-/** The {@code Retry-After} header, read from upstreams and written to clients, in whole seconds. */
+/**
+ * The {@code Retry-After} header, read from upstreams and written to clients, in whole
+ * seconds.
+ */
 public final class RetryAfter {
 
 	private RetryAfter() {
 	}
 
-	/** A delay in seconds ({@code "2"}, {@code "0.5"}); null when absent or not a number. */
+	/**
+	 * A delay in seconds ({@code "2"}, {@code "0.5"}); null when absent or not a number.
+	 */
 	public static @Nullable Duration parse(@Nullable String header) {
 		if (header == null || header.isBlank()) {
 			return null;

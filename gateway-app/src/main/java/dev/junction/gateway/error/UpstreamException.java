@@ -52,26 +52,28 @@ public final class UpstreamException extends GatewayException {
 	}
 
 	/**
-	 * The upstream answered {@code status} with an error {@code message}. A refusal of the
-	 * gateway's own key (401, 403) gets a message of the gateway's: the upstream's may quote
-	 * part of the key, and is no use to the client.
+	 * The upstream answered {@code status} with an error {@code message}. A refusal of
+	 * the gateway's own key (401, 403) gets a message of the gateway's: the upstream's
+	 * may quote part of the key, and is no use to the client.
 	 */
 	public static UpstreamException status(String provider, int status, @Nullable String type, @Nullable String code,
 			String message, @Nullable Duration retryAfter) {
 		return status(provider, status, type, code, null, message, retryAfter);
 	}
 
-	/** {@code provider} answered something its API does not allow ({@code what}): a 502. */
+	/**
+	 * {@code provider} answered something its API does not allow ({@code what}): a 502.
+	 */
 	public static UpstreamException invalidResponse(String provider, String what) {
 		return status(provider, 502, null, "invalid_upstream_response", what, null);
 	}
 
 	/**
-	 * The upstream answered {@code status} with an error about {@code param}. A client error
-	 * the gateway passes on keeps the provider's message, param and code as sent; a refusal of
-	 * the gateway's own key (401, 403) gets a message of the gateway's, since the upstream's may
-	 * quote part of the key and is no use to the client; other failures say which provider
-	 * failed.
+	 * The upstream answered {@code status} with an error about {@code param}. A client
+	 * error the gateway passes on keeps the provider's message, param and code as sent; a
+	 * refusal of the gateway's own key (401, 403) gets a message of the gateway's, since
+	 * the upstream's may quote part of the key and is no use to the client; other
+	 * failures say which provider failed.
 	 */
 	public static UpstreamException status(String provider, int status, @Nullable String type, @Nullable String code,
 			@Nullable String param, String message, @Nullable Duration retryAfter) {
@@ -95,7 +97,10 @@ public final class UpstreamException extends GatewayException {
 				"Provider '" + provider + "' could not be reached: " + detail, cause);
 	}
 
-	/** Whether an upstream status reaches the client as sent: a client error, not about the gateway's credentials. */
+	/**
+	 * Whether an upstream status reaches the client as sent: a client error, not about
+	 * the gateway's credentials.
+	 */
 	private static boolean isPassedOn(int status) {
 		return status >= 400 && status < 500 && status != 401 && status != 403;
 	}
@@ -125,7 +130,8 @@ public final class UpstreamException extends GatewayException {
 			case TIMEOUT -> 504;
 			case CONNECTION -> 502;
 			case STATUS -> switch (this.upstreamStatus) {
-				// The provider refused the gateway's own credentials: not the client's fault.
+				// The provider refused the gateway's own credentials: not the client's
+				// fault.
 				case 401, 403 -> 502;
 				case 500, 501 -> 502;
 				default -> (this.upstreamStatus >= 400 && this.upstreamStatus < 600) ? this.upstreamStatus : 502;

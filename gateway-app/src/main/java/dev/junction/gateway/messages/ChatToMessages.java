@@ -10,9 +10,9 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * An OpenAI chat completion as the Anthropic message that answers a Messages request: text
- * and tool calls as content blocks, the finish reason as a stop reason, and usage (cached
- * prompt tokens as {@code cache_read_input_tokens}).
+ * An OpenAI chat completion as the Anthropic message that answers a Messages request:
+ * text and tool calls as content blocks, the finish reason as a stop reason, and usage
+ * (cached prompt tokens as {@code cache_read_input_tokens}).
  */
 final class ChatToMessages {
 

@@ -15,14 +15,15 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Turns the {@code chat.completion.chunk}s of one stream into the Messages event sequence:
- * {@code message_start}, {@code ping}, each content block as {@code content_block_start},
- * deltas and {@code content_block_stop}, then {@code message_delta} (stop reason, usage) and
- * {@code message_stop}. Anthropic streams one block at a time: a tool call's arguments are
- * streamed live while its block is open, and the fragments of calls that arrive interleaved
- * with it are kept until its arguments are complete, so each call's arguments arrive whole and
- * in order. Text that arrives while a tool call is open follows the tool calls. One instance
- * per stream; not thread-safe (a stream delivers its chunks one at a time).
+ * Turns the {@code chat.completion.chunk}s of one stream into the Messages event
+ * sequence: {@code message_start}, {@code ping}, each content block as
+ * {@code content_block_start}, deltas and {@code content_block_stop}, then
+ * {@code message_delta} (stop reason, usage) and {@code message_stop}. Anthropic streams
+ * one block at a time: a tool call's arguments are streamed live while its block is open,
+ * and the fragments of calls that arrive interleaved with it are kept until its arguments
+ * are complete, so each call's arguments arrive whole and in order. Text that arrives
+ * while a tool call is open follows the tool calls. One instance per stream; not
+ * thread-safe (a stream delivers its chunks one at a time).
  */
 final class ChatToMessagesStream extends ChunkTranslation {
 
@@ -68,9 +69,7 @@ final class ChatToMessagesStream extends ChunkTranslation {
 			closeOpen();
 		}
 		ObjectNode delta = this.mapper.createObjectNode().put("type", "message_delta");
-		delta.putObject("delta")
-			.put("stop_reason", ChatToMessages.stopReason(finishReason()))
-			.putNull("stop_sequence");
+		delta.putObject("delta").put("stop_reason", ChatToMessages.stopReason(finishReason())).putNull("stop_sequence");
 		ChatToMessages.usage(delta.putObject("usage"), usage());
 		emit("message_delta", delta);
 		emit("message_stop", this.mapper.createObjectNode().put("type", "message_stop"));
@@ -182,15 +181,17 @@ final class ChatToMessagesStream extends ChunkTranslation {
 
 	private void openBlock(ObjectNode block) {
 		this.openBlock = this.blocks++;
-		ObjectNode event = this.mapper.createObjectNode().put("type", "content_block_start").put("index",
-				this.openBlock);
+		ObjectNode event = this.mapper.createObjectNode()
+			.put("type", "content_block_start")
+			.put("index", this.openBlock);
 		event.set("content_block", block);
 		emit("content_block_start", event);
 	}
 
 	private void emitDelta(ObjectNode delta) {
-		ObjectNode event = this.mapper.createObjectNode().put("type", "content_block_delta").put("index",
-				this.openBlock);
+		ObjectNode event = this.mapper.createObjectNode()
+			.put("type", "content_block_delta")
+			.put("index", this.openBlock);
 		event.set("delta", delta);
 		emit("content_block_delta", event);
 	}

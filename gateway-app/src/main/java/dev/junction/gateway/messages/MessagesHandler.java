@@ -30,17 +30,21 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Anthropic's Messages API, {@code POST /v1/messages} and {@code POST /v1/messages/count_tokens},
- * through the same pipeline as chat completions. A provider that speaks Messages gets the
- * client's request unchanged ({@code anthropic-version} and {@code anthropic-beta} included)
- * and its answer reaches the client as sent; any other gets the chat completion that stands
- * for it, and its answer is turned back into a message or into the Messages event stream.
- * Token counts come from a provider that counts them, or are estimated. A stream silent for
- * long gets {@code ping} events ({@link MessagesProperties#pingInterval()}).
+ * Anthropic's Messages API, {@code POST /v1/messages} and
+ * {@code POST /v1/messages/count_tokens}, through the same pipeline as chat completions.
+ * A provider that speaks Messages gets the client's request unchanged
+ * ({@code anthropic-version} and {@code anthropic-beta} included) and its answer reaches
+ * the client as sent; any other gets the chat completion that stands for it, and its
+ * answer is turned back into a message or into the Messages event stream. Token counts
+ * come from a provider that counts them, or are estimated. A stream silent for long gets
+ * {@code ping} events ({@link MessagesProperties#pingInterval()}).
  */
 public final class MessagesHandler {
 
-	/** The client's headers that travel with its request to a provider that speaks Messages. */
+	/**
+	 * The client's headers that travel with its request to a provider that speaks
+	 * Messages.
+	 */
 	static final List<String> FORWARDED = List.of("anthropic-version", "anthropic-beta");
 
 	/** Response header marking a token count that is the gateway's estimate. */
@@ -103,14 +107,11 @@ public final class MessagesHandler {
 								ClientApi.ANTHROPIC_COUNT_TOKENS);
 					});
 			return this.pipeline.complete(EntryPoints.exchange(chat, "count_tokens", web))
-				.flatMap((result) -> ServerResponse.ok()
-					.contentType(MediaType.APPLICATION_JSON)
-					.headers((headers) -> {
-						if (estimated.get()) {
-							headers.set(TOKEN_COUNT, "estimate");
-						}
-					})
-					.bodyValue(result.body()));
+				.flatMap((result) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).headers((headers) -> {
+					if (estimated.get()) {
+						headers.set(TOKEN_COUNT, "estimate");
+					}
+				}).bodyValue(result.body()));
 		});
 	}
 
@@ -131,10 +132,13 @@ public final class MessagesHandler {
 			return result.body();
 		}
 		JsonNode completion = this.entry.completion(result, exchange);
-		return this.mapper.writeValueAsBytes(this.toMessages.message(completion, model, EntryPoints.provider(exchange)));
+		return this.mapper
+			.writeValueAsBytes(this.toMessages.message(completion, model, EntryPoints.provider(exchange)));
 	}
 
-	/** The Messages events of a stream: a native one as it comes, a chat one translated. */
+	/**
+	 * The Messages events of a stream: a native one as it comes, a chat one translated.
+	 */
 	private Flux<SseEvent> events(Flux<ChatChunk> chunks, String model) {
 		return Flux.defer(() -> {
 			ChatToMessagesStream translator = new ChatToMessagesStream(this.mapper, this.toMessages, model);

@@ -8,9 +8,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Anthropic Messages streams.
  *
- * @param pingInterval the longest a {@code /v1/messages} stream stays silent: when no event
- * has gone out for this long, a {@code ping} event does, so that proxies and clients do not
- * time out while the upstream thinks; 0 for none
+ * @param pingInterval the longest a {@code /v1/messages} stream stays silent: when no
+ * event has gone out for this long, a {@code ping} event does, so that proxies and
+ * clients do not time out while the upstream thinks; 0 for none
  */
 @ConfigurationProperties(MessagesProperties.PREFIX)
 public record MessagesProperties(@DefaultValue("10s") Duration pingInterval) {

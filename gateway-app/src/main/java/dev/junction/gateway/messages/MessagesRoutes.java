@@ -12,7 +12,10 @@ import static org.springframework.web.reactive.function.server.RequestPredicates
 import static org.springframework.web.reactive.function.server.RequestPredicates.path;
 import static org.springframework.web.reactive.function.server.RouterFunctions.route;
 
-/** Anthropic's Messages API routes; another method on them is answered 405 with {@code Allow}. */
+/**
+ * Anthropic's Messages API routes; another method on them is answered 405 with
+ * {@code Allow}.
+ */
 @Configuration(proxyBeanMethods = false)
 public class MessagesRoutes {
 
@@ -20,7 +23,8 @@ public class MessagesRoutes {
 	RouterFunction<ServerResponse> anthropicMessagesRoutes(MessagesHandler messages) {
 		return route(POST("/v1/messages"), messages::messages)
 			.andRoute(POST("/v1/messages/count_tokens"), messages::countTokens)
-			.andRoute(path("/v1/messages").or(path("/v1/messages/count_tokens")), ChatRoutes.notAllowed(HttpMethod.POST));
+			.andRoute(path("/v1/messages").or(path("/v1/messages/count_tokens")),
+					ChatRoutes.notAllowed(HttpMethod.POST));
 	}
 
 }

@@ -10,10 +10,10 @@ import tools.jackson.databind.node.ObjectNode;
  * An Anthropic Messages request as the OpenAI chat completion that stands for it: system
  * prompt, text, images and PDF documents, tool definitions, tool calls and tool results,
  * {@code tool_choice}, sampling parameters, stop sequences and the stream flag. Thinking
- * blocks of earlier turns and {@code thinking}, {@code cache_control} and {@code service_tier}
- * are hints a chat completion has no place for and are left out; what would change the
- * answer and cannot be said ({@code top_k}, server tools, MCP servers, containers) is refused
- * with a 400 naming it.
+ * blocks of earlier turns and {@code thinking}, {@code cache_control} and
+ * {@code service_tier} are hints a chat completion has no place for and are left out;
+ * what would change the answer and cannot be said ({@code top_k}, server tools, MCP
+ * servers, containers) is refused with a 400 naming it.
  */
 final class MessagesToChat {
 
@@ -23,7 +23,10 @@ final class MessagesToChat {
 		this.mapper = mapper;
 	}
 
-	/** Checks what every Messages request needs: a model, messages and, unless counting tokens, max_tokens. */
+	/**
+	 * Checks what every Messages request needs: a model, messages and, unless counting
+	 * tokens, max_tokens.
+	 */
 	static void validate(JsonNode body, boolean needsMaxTokens) {
 		JsonNode model = body.get("model");
 		if (model == null || model.isNull()) {
@@ -226,13 +229,17 @@ final class MessagesToChat {
 		return part;
 	}
 
-	/** The text of a string or of a list of text blocks (images and other blocks are not text). */
+	/**
+	 * The text of a string or of a list of text blocks (images and other blocks are not
+	 * text).
+	 */
 	private static String text(JsonNode content, String where) {
 		if (content.isString()) {
 			return content.stringValue();
 		}
 		if (!content.isArray()) {
-			throw InvalidRequestException.invalidField(where, where + ": Input should be a string or a list of blocks.");
+			throw InvalidRequestException.invalidField(where,
+					where + ": Input should be a string or a list of blocks.");
 		}
 		StringBuilder text = new StringBuilder();
 		for (JsonNode block : content) {

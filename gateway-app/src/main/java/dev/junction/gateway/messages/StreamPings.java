@@ -9,10 +9,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Sinks;
 
 /**
- * Anthropic {@code ping} events on a Messages stream, so that it is never silent for a whole
- * interval: the stream is checked every half interval, and gets a ping when nothing has gone
- * out for that long. A stream whose first event is slow to come starts with pings, so its
- * response begins before the upstream answers.
+ * Anthropic {@code ping} events on a Messages stream, so that it is never silent for a
+ * whole interval: the stream is checked every half interval, and gets a ping when nothing
+ * has gone out for that long. A stream whose first event is slow to come starts with
+ * pings, so its response begins before the upstream answers.
  */
 final class StreamPings {
 

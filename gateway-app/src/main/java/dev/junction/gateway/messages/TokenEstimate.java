@@ -3,9 +3,10 @@ package dev.junction.gateway.messages;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A rough count of a Messages request's input tokens, for providers that cannot count them:
- * a token per four characters of text, tool inputs, tool results and tool definitions, four per
- * message, and 1600 per image or PDF document (the most an image costs on Anthropic's models).
+ * A rough count of a Messages request's input tokens, for providers that cannot count
+ * them: a token per four characters of text, tool inputs, tool results and tool
+ * definitions, four per message, and 1600 per image or PDF document (the most an image
+ * costs on Anthropic's models).
  */
 final class TokenEstimate {
 
@@ -51,8 +52,8 @@ final class TokenEstimate {
 						tokens += PER_ATTACHMENT;
 					}
 				}
-				case "tool_use" -> chars[0] += block.path("name").asString("").length()
-						+ block.path("input").toString().length();
+				case "tool_use" ->
+					chars[0] += block.path("name").asString("").length() + block.path("input").toString().length();
 				case "tool_result" -> tokens += content(block.get("content"), chars);
 				default -> chars[0] += block.toString().length();
 			}

@@ -12,9 +12,10 @@ import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The gateway's meters. Tags have small fixed value sets: a model name becomes a tag value
- * only among the first {@value #MAX_MODELS} seen, later ones count as {@code other}, so a
- * client sending arbitrary model names cannot blow up the series count.
+ * The gateway's meters. Tags have small fixed value sets: a model name becomes a tag
+ * value only among the first {@value #MAX_MODELS} seen, later ones count as
+ * {@code other}, so a client sending arbitrary model names cannot blow up the series
+ * count.
  */
 public final class GatewayMetrics {
 
@@ -86,19 +87,28 @@ public final class GatewayMetrics {
 
 	/** Records the gateway's own time for one HTTP exchange. */
 	public void overhead(String entryPoint, long nanos) {
-		this.overhead.computeIfAbsent(entryPoint, (entry) -> Timer.builder(OVERHEAD)
-			.description("Time spent in the gateway itself, upstream waits excluded")
-			.tag("entry", entry)
-			.register(this.registry)).record(nanos, TimeUnit.NANOSECONDS);
+		this.overhead
+			.computeIfAbsent(entryPoint,
+					(entry) -> Timer.builder(OVERHEAD)
+						.description("Time spent in the gateway itself, upstream waits excluded")
+						.tag("entry", entry)
+						.register(this.registry))
+			.record(nanos, TimeUnit.NANOSECONDS);
 	}
 
-	/** Records the time one HTTP exchange spent waiting for {@code provider}, every attempt included. */
+	/**
+	 * Records the time one HTTP exchange spent waiting for {@code provider}, every
+	 * attempt included.
+	 */
 	public void upstream(String entryPoint, String provider, long nanos) {
-		this.upstream.computeIfAbsent(new UpstreamKey(entryPoint, provider), (key) -> Timer.builder(UPSTREAM)
-			.description("Time spent waiting for the upstream provider, per request")
-			.tag("entry", key.entryPoint)
-			.tag("provider", key.provider)
-			.register(this.registry)).record(nanos, TimeUnit.NANOSECONDS);
+		this.upstream
+			.computeIfAbsent(new UpstreamKey(entryPoint, provider),
+					(key) -> Timer.builder(UPSTREAM)
+						.description("Time spent waiting for the upstream provider, per request")
+						.tag("entry", key.entryPoint)
+						.tag("provider", key.provider)
+						.register(this.registry))
+			.record(nanos, TimeUnit.NANOSECONDS);
 	}
 
 	private DistributionSummary tokens(Tags genAi, String type) {

@@ -10,10 +10,10 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * Notes when a request arrives, writes {@code Server-Timing} on every response as it commits
- * (errors included), and, once the response is written, records the gateway's own time
- * ({@code junction.gateway.overhead}) and its upstream waits ({@code junction.gateway.upstream})
- * for requests that went through the pipeline.
+ * Notes when a request arrives, writes {@code Server-Timing} on every response as it
+ * commits (errors included), and, once the response is written, records the gateway's own
+ * time ({@code junction.gateway.overhead}) and its upstream waits
+ * ({@code junction.gateway.upstream}) for requests that went through the pipeline.
  */
 public final class GatewayTimingFilter implements WebFilter {
 
@@ -36,8 +36,8 @@ public final class GatewayTimingFilter implements WebFilter {
 		long start = System.nanoTime();
 		exchange.getAttributes().put(START, start);
 		ServerHttpResponse response = exchange.getResponse();
-		response.beforeCommit(() -> Mono.fromRunnable(() -> response.getHeaders().set(ServerTiming.HEADER,
-				serverTiming(exchange.getAttribute(ChatExchange.ATTRIBUTE), start))));
+		response.beforeCommit(() -> Mono.fromRunnable(() -> response.getHeaders()
+			.set(ServerTiming.HEADER, serverTiming(exchange.getAttribute(ChatExchange.ATTRIBUTE), start))));
 		return chain.filter(exchange).doFinally((signal) -> {
 			ChatExchange chat = exchange.getAttribute(ChatExchange.ATTRIBUTE);
 			if (chat != null) {

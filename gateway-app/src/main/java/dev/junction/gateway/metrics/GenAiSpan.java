@@ -5,9 +5,9 @@ import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Puts the OpenTelemetry GenAI attributes of a model call on the span of the request that made
- * it. They are high-cardinality values of the request's observation: spans get them, the
- * request's metrics do not.
+ * Puts the OpenTelemetry GenAI attributes of a model call on the span of the request that
+ * made it. They are high-cardinality values of the request's observation: spans get them,
+ * the request's metrics do not.
  */
 public final class GenAiSpan {
 

@@ -36,7 +36,9 @@ public final class MetricsStage implements ChatStage {
 			"permission_error", "not_found_error", "rate_limit_error", "request_too_large", "server_error",
 			"server_overloaded", "overloaded_error", "api_error", "timeout_error", "upstream_error", "internal_error");
 
-	/** An answer the upstream ended as failed inside a stream that itself ended normally. */
+	/**
+	 * An answer the upstream ended as failed inside a stream that itself ended normally.
+	 */
 	private static final GatewayMetrics.Outcome FAILED_ANSWER = new GatewayMetrics.Outcome("upstream_error", 500);
 
 	private final GatewayMetrics metrics;
@@ -71,22 +73,21 @@ public final class MetricsStage implements ChatStage {
 			if (observation != null) {
 				// Before the response completes, while the request's span is still open.
 				outputs = outputs
-					.doOnComplete(() -> tag(observation, exchange, usage.get(), failed.get() ? FAILED_ANSWER.tag() : null))
+					.doOnComplete(
+							() -> tag(observation, exchange, usage.get(), failed.get() ? FAILED_ANSWER.tag() : null))
 					.doOnError((error) -> tag(observation, exchange, usage.get(), errorType(error)));
 			}
-			return outputs
-				.doFinally((signal) -> {
-					if (signal == SignalType.ON_COMPLETE && failed.get()) {
-						record(exchange, FAILED_ANSWER, usage.get(), FAILED_ANSWER.tag());
-					}
-					else if (signal == SignalType.ON_COMPLETE) {
-						record(exchange, GatewayMetrics.Outcome.SUCCESS, usage.get(), null);
-					}
-					else if (signal == SignalType.CANCEL) {
-						record(exchange, GatewayMetrics.Outcome.CANCELLED, usage.get(), null);
-					}
-				})
-				.doOnError((error) -> record(exchange, outcome(error), usage.get(), errorType(error)));
+			return outputs.doFinally((signal) -> {
+				if (signal == SignalType.ON_COMPLETE && failed.get()) {
+					record(exchange, FAILED_ANSWER, usage.get(), FAILED_ANSWER.tag());
+				}
+				else if (signal == SignalType.ON_COMPLETE) {
+					record(exchange, GatewayMetrics.Outcome.SUCCESS, usage.get(), null);
+				}
+				else if (signal == SignalType.CANCEL) {
+					record(exchange, GatewayMetrics.Outcome.CANCELLED, usage.get(), null);
+				}
+			}).doOnError((error) -> record(exchange, outcome(error), usage.get(), errorType(error)));
 		});
 	}
 
@@ -110,8 +111,8 @@ public final class MetricsStage implements ChatStage {
 			@Nullable String errorType) {
 		Target target = exchange.target();
 		if (target != null) {
-			GenAiSpan.tag(observation, providerType(target), target.model(),
-					exchange.servedFromCache() ? null : usage, errorType);
+			GenAiSpan.tag(observation, providerType(target), target.model(), exchange.servedFromCache() ? null : usage,
+					errorType);
 		}
 	}
 
@@ -122,7 +123,8 @@ public final class MetricsStage implements ChatStage {
 	static GatewayMetrics.Outcome outcome(Throwable error) {
 		if (error instanceof UpstreamException upstream) {
 			return new GatewayMetrics.Outcome(
-					(upstream.kind() == UpstreamException.Kind.TIMEOUT) ? "timeout" : "upstream_error", upstream.status());
+					(upstream.kind() == UpstreamException.Kind.TIMEOUT) ? "timeout" : "upstream_error",
+					upstream.status());
 		}
 		if (error instanceof DeniedException denied) {
 			return new GatewayMetrics.Outcome("denied", denied.status());
@@ -134,9 +136,9 @@ public final class MetricsStage implements ChatStage {
 	}
 
 	/**
-	 * The error type as a tag: the gateway's own types and the providers' documented ones. An
-	 * upstream may put anything in its error's type, even the key it was sent: anything else
-	 * is {@code other}.
+	 * The error type as a tag: the gateway's own types and the providers' documented
+	 * ones. An upstream may put anything in its error's type, even the key it was sent:
+	 * anything else is {@code other}.
 	 */
 	static String errorType(Throwable error) {
 		if (!(error instanceof GatewayException gateway)) {

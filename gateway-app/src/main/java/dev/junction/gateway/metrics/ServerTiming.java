@@ -1,6 +1,9 @@
 package dev.junction.gateway.metrics;
 
-/** The {@code Server-Timing} header: the gateway's own time and the upstream's, in milliseconds. */
+/**
+ * The {@code Server-Timing} header: the gateway's own time and the upstream's, in
+ * milliseconds.
+ */
 public final class ServerTiming {
 
 	/** The header's name. */
@@ -16,7 +19,10 @@ public final class ServerTiming {
 		return millis(header, upstreamNanos).toString();
 	}
 
-	/** Appends nanoseconds as milliseconds with three decimals, without String.format's cost. */
+	/**
+	 * Appends nanoseconds as milliseconds with three decimals, without String.format's
+	 * cost.
+	 */
 	private static StringBuilder millis(StringBuilder out, long nanos) {
 		long micros = nanos / 1000;
 		out.append(micros / 1000).append('.');

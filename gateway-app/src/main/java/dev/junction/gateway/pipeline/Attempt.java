@@ -6,9 +6,9 @@ import dev.junction.gateway.routing.Target;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one attempt at a request is made of, passed down the stages as a value: a stage that
- * changes it hands the next stage a new one, so retries and fallbacks never see another
- * attempt's choices.
+ * What one attempt at a request is made of, passed down the stages as a value: a stage
+ * that changes it hands the next stage a new one, so retries and fallbacks never see
+ * another attempt's choices.
  *
  * @param target where the attempt goes; null until the request is routed
  * @param key the upstream key chosen for it, if the provider uses keys

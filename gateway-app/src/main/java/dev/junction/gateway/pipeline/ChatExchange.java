@@ -8,14 +8,17 @@ import dev.junction.gateway.routing.Target;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One client request on its way through the pipeline, with the facts that hold for the whole
- * request: what was asked, its route, where it was last sent, its rate-limit budget, whether
- * the cache answered, and how long upstreams took, so the gateway's own time can be told
- * apart. What varies from one attempt to the next travels as an {@link Attempt}.
+ * One client request on its way through the pipeline, with the facts that hold for the
+ * whole request: what was asked, its route, where it was last sent, its rate-limit
+ * budget, whether the cache answered, and how long upstreams took, so the gateway's own
+ * time can be told apart. What varies from one attempt to the next travels as an
+ * {@link Attempt}.
  */
 public final class ChatExchange {
 
-	/** The web exchange attribute under which an HTTP entry point keeps its chat exchange. */
+	/**
+	 * The web exchange attribute under which an HTTP entry point keeps its chat exchange.
+	 */
 	public static final String ATTRIBUTE = ChatExchange.class.getName();
 
 	private final ChatRequest request;
@@ -68,7 +71,8 @@ public final class ChatExchange {
 	 * @param startNanos {@link System#nanoTime()} when the request arrived
 	 * @param requestId the request's id, sent upstream and written in its log lines
 	 * @param cacheBypass whether the client asked not to be served from the cache
-	 * @param cacheSampled whether the client asked for the answer to a sampled request to be cached
+	 * @param cacheSampled whether the client asked for the answer to a sampled request to
+	 * be cached
 	 */
 	public ChatExchange(ChatRequest request, String client, String entryPoint, long startNanos, String requestId,
 			boolean cacheBypass, boolean cacheSampled) {
@@ -82,8 +86,10 @@ public final class ChatExchange {
 	 * @param startNanos {@link System#nanoTime()} when the request arrived
 	 * @param requestId the request's id, sent upstream and written in its log lines
 	 * @param cacheBypass whether the client asked not to be served from the cache
-	 * @param cacheSampled whether the client asked for the answer to a sampled request to be cached
-	 * @param callerKey the caller's own upstream key, sent instead of the provider's pooled keys, or null
+	 * @param cacheSampled whether the client asked for the answer to a sampled request to
+	 * be cached
+	 * @param callerKey the caller's own upstream key, sent instead of the provider's
+	 * pooled keys, or null
 	 */
 	public ChatExchange(ChatRequest request, String client, String entryPoint, long startNanos, String requestId,
 			boolean cacheBypass, boolean cacheSampled, @Nullable String callerKey) {
@@ -126,7 +132,9 @@ public final class ChatExchange {
 		this.route = route;
 	}
 
-	/** The target the request was last sent to, or its route's first before any was tried. */
+	/**
+	 * The target the request was last sent to, or its route's first before any was tried.
+	 */
 	public @Nullable Target target() {
 		Target target = this.target;
 		if (target != null) {
@@ -182,25 +190,34 @@ public final class ChatExchange {
 		return this.cacheStatus == CacheStatus.HIT;
 	}
 
-	/** Whether the client asked not to be served from the cache ({@code Cache-Control: no-cache}). */
+	/**
+	 * Whether the client asked not to be served from the cache
+	 * ({@code Cache-Control: no-cache}).
+	 */
 	public boolean cacheBypass() {
 		return this.cacheBypass;
 	}
 
 	/**
-	 * The caller's own upstream key (bring your own key): the request is sent with it to its
-	 * route's first target only, bypassing the provider's key pool and breakers. Never logged.
+	 * The caller's own upstream key (bring your own key): the request is sent with it to
+	 * its route's first target only, bypassing the provider's key pool and breakers.
+	 * Never logged.
 	 */
 	public @Nullable String callerKey() {
 		return this.callerKey;
 	}
 
-	/** Whether the client asked for its answer to be cached even though the request is sampled. */
+	/**
+	 * Whether the client asked for its answer to be cached even though the request is
+	 * sampled.
+	 */
 	public boolean cacheSampled() {
 		return this.cacheSampled;
 	}
 
-	/** What the response cache did with a request, as {@code X-Junction-Cache} reports it. */
+	/**
+	 * What the response cache did with a request, as {@code X-Junction-Cache} reports it.
+	 */
 	public enum CacheStatus {
 
 		/** Answered from the cache, or by an identical request's call in flight. */
@@ -225,14 +242,19 @@ public final class ChatExchange {
 	 * A key's spending budget as the {@code X-Budget-*} headers report it.
 	 *
 	 * @param limitNanos the budget per period, in nano-dollars
-	 * @param usedNanos spent and reserved in the period, this request's reservation included
+	 * @param usedNanos spent and reserved in the period, this request's reservation
+	 * included
 	 * @param reservedNanos what this request reserved
-	 * @param resetSeconds seconds until the period ends, or -1 for a budget that never resets
+	 * @param resetSeconds seconds until the period ends, or -1 for a budget that never
+	 * resets
 	 */
 	public record BudgetStatus(long limitNanos, long usedNanos, long reservedNanos, long resetSeconds) {
 	}
 
-	/** Marks the start of an upstream call; returns its start time for {@link #endUpstream}. */
+	/**
+	 * Marks the start of an upstream call; returns its start time for
+	 * {@link #endUpstream}.
+	 */
 	public long beginUpstream() {
 		long now = System.nanoTime();
 		this.upstreamSince = now;

@@ -34,7 +34,10 @@ public final class ChatMode<T extends ChatOutput> {
 		this.call = call;
 	}
 
-	/** Whether outputs reach the client one by one, so that a failure after the first cannot be replayed. */
+	/**
+	 * Whether outputs reach the client one by one, so that a failure after the first
+	 * cannot be replayed.
+	 */
 	public boolean streaming() {
 		return this.streaming;
 	}

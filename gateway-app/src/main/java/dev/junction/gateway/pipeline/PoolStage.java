@@ -12,18 +12,20 @@ import dev.junction.gateway.routing.Target;
 import reactor.core.publisher.Flux;
 
 /**
- * Takes a permit from the target provider's limiter (waiting in its queue if need be), then
- * picks a key (see {@link KeyPool}) and tells the pool how the call went, so refused keys
- * leave the rotation, probes bring them back and rate-limited ones rest. A call whose key the
- * upstream refuses (401, 403) is sent again with another usable key, so a refused key or a
- * failed probe costs the client nothing while another key serves. The upstream accepted a key
- * once the first output arrives (the answer, or a stream's first chunk). A stream holds its
- * permit until it ends. A request carrying the caller's own key takes a permit too, but no key
- * from the pool.
+ * Takes a permit from the target provider's limiter (waiting in its queue if need be),
+ * then picks a key (see {@link KeyPool}) and tells the pool how the call went, so refused
+ * keys leave the rotation, probes bring them back and rate-limited ones rest. A call
+ * whose key the upstream refuses (401, 403) is sent again with another usable key, so a
+ * refused key or a failed probe costs the client nothing while another key serves. The
+ * upstream accepted a key once the first output arrives (the answer, or a stream's first
+ * chunk). A stream holds its permit until it ends. A request carrying the caller's own
+ * key takes a permit too, but no key from the pool.
  */
 public final class PoolStage implements ChatStage {
 
-	/** How errors about the caller's own key name it: the parameter the caller sent it in. */
+	/**
+	 * How errors about the caller's own key name it: the parameter the caller sent it in.
+	 */
 	static final String CALLER_KEY_PARAM = "apiKey";
 
 	private final ProviderRegistry providers;
@@ -39,31 +41,34 @@ public final class PoolStage implements ChatStage {
 			exchange.sentTo(target);
 			ProviderRegistry.Entry entry = this.providers.get(target.provider());
 			if (exchange.callerKey() != null && !entry.provider().takesCallerKeys()) {
-				return Flux.error(InvalidRequestException.invalidField(CALLER_KEY_PARAM, "Provider '" + target.provider()
+				return Flux.error(InvalidRequestException.invalidField(CALLER_KEY_PARAM, "Provider '"
+						+ target.provider()
 						+ "' does not take a caller's own key (ai.listProvidersBYOK lists those that do): leave out '"
 						+ CALLER_KEY_PARAM + "' to use the gateway's."));
 			}
-			return Flux.usingWhen(entry.limiter().acquire(), (permit) -> (exchange.callerKey() != null)
-					? withCallerKey(exchange, attempt, next, target) : withKey(exchange, attempt, next, entry.keys()),
+			return Flux.usingWhen(entry.limiter().acquire(),
+					(permit) -> (exchange.callerKey() != null) ? withCallerKey(exchange, attempt, next, target)
+							: withKey(exchange, attempt, next, entry.keys()),
 					ProviderLimiter.Permit::releaseLater, (permit, error) -> permit.releaseLater(),
 					ProviderLimiter.Permit::releaseLater);
 		});
 	}
 
 	/**
-	 * The call with the caller's own key: the pool is neither asked nor told, and a refusal of
-	 * that key is the caller's error, never the provider's.
+	 * The call with the caller's own key: the pool is neither asked nor told, and a
+	 * refusal of that key is the caller's error, never the provider's.
 	 */
 	private static <T extends ChatOutput> Flux<T> withCallerKey(ChatExchange exchange, Attempt attempt, Next<T> next,
 			Target target) {
 		return next.apply(exchange, attempt)
-			.onErrorMap(KeyPool::isRefusal, (error) -> InvalidRequestException.invalidField(CALLER_KEY_PARAM,
-					"Provider '" + target.provider() + "' refused the '" + CALLER_KEY_PARAM + "' sent with the call ("
-							+ ((UpstreamException) error).upstreamStatus() + "): check that key."));
+			.onErrorMap(KeyPool::isRefusal,
+					(error) -> InvalidRequestException.invalidField(CALLER_KEY_PARAM,
+							"Provider '" + target.provider() + "' refused the '" + CALLER_KEY_PARAM
+									+ "' sent with the call (" + ((UpstreamException) error).upstreamStatus()
+									+ "): check that key."));
 	}
 
-	private <T extends ChatOutput> Flux<T> withKey(ChatExchange exchange, Attempt attempt, Next<T> next,
-			KeyPool keys) {
+	private <T extends ChatOutput> Flux<T> withKey(ChatExchange exchange, Attempt attempt, Next<T> next, KeyPool keys) {
 		return Flux.defer(() -> {
 			KeyPool.Pick pick = keys.pick(attempt.routed().model());
 			if (pick == null) {
@@ -82,7 +87,9 @@ public final class PoolStage implements ChatStage {
 		});
 	}
 
-	/** Whether the upstream refused the key and another one may serve the call instead. */
+	/**
+	 * Whether the upstream refused the key and another one may serve the call instead.
+	 */
 	private static boolean anotherKey(KeyPool keys, Attempt attempt, Throwable error) {
 		return KeyPool.isRefusal(error) && keys.hasUsable(attempt.routed().model());
 	}

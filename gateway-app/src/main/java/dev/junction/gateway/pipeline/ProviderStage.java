@@ -16,11 +16,11 @@ import dev.junction.gateway.tracing.RequestTracing;
 import reactor.core.publisher.Flux;
 
 /**
- * The last stage: calls the attempt's target with its key (the caller's own, when it brought
- * one) and measures the upstream time. A
- * request sent in another API than Chat Completions goes to a provider that speaks that API
- * as the client sent it, to any other as its chat form; one without a chat form gets the
- * gateway's own answer where it has one (a token count's estimate), else it is refused.
+ * The last stage: calls the attempt's target with its key (the caller's own, when it
+ * brought one) and measures the upstream time. A request sent in another API than Chat
+ * Completions goes to a provider that speaks that API as the client sent it, to any other
+ * as its chat form; one without a chat form gets the gateway's own answer where it has
+ * one (a token count's estimate), else it is refused.
  */
 public final class ProviderStage implements ChatStage {
 

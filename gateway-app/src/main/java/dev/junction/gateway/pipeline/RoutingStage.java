@@ -13,8 +13,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Resolves the requested model to a route and sends the attempt to its first target. A
- * request may name its own fallback order in {@code "models": [...]}, which is left out of
- * the request as it goes upstream.
+ * request may name its own fallback order in {@code "models": [...]}, which is left out
+ * of the request as it goes upstream.
  */
 public final class RoutingStage implements ChatStage {
 

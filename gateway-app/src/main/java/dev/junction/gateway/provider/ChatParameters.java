@@ -32,7 +32,10 @@ public final class ChatParameters {
 		}
 	}
 
-	/** Refuses {@code logprobs} and {@code top_logprobs}: the provider does not report them. */
+	/**
+	 * Refuses {@code logprobs} and {@code top_logprobs}: the provider does not report
+	 * them.
+	 */
 	public static void requireNoLogprobs(JsonNode body, String provider) {
 		JsonNode logprobs = body.get("logprobs");
 		if (logprobs != null && !logprobs.isNull()) {
@@ -54,7 +57,8 @@ public final class ChatParameters {
 	/**
 	 * The JSON schema that {@code response_format} asks the answer to follow, or null for
 	 * plain text.
-	 * @param schemas whether the provider can follow a schema; if not, any JSON format is refused
+	 * @param schemas whether the provider can follow a schema; if not, any JSON format is
+	 * refused
 	 */
 	public static @Nullable String jsonSchema(JsonNode body, String provider, boolean schemas) {
 		JsonNode format = body.get("response_format");
@@ -82,9 +86,10 @@ public final class ChatParameters {
 				}
 				return schema.toString();
 			}
-			case "json_object" -> throw InvalidRequestException.unsupported("response_format", schemas
-					? "Provider '" + provider + "' needs a schema for JSON output: use response_format type 'json_schema'."
-					: "Provider '" + provider + "' cannot guarantee JSON output: remove 'response_format'.");
+			case "json_object" -> throw InvalidRequestException.unsupported("response_format",
+					schemas ? "Provider '" + provider
+							+ "' needs a schema for JSON output: use response_format type 'json_schema'."
+							: "Provider '" + provider + "' cannot guarantee JSON output: remove 'response_format'.");
 			default -> throw InvalidRequestException.invalidField("response_format",
 					"Unknown response_format type '" + type + "': use text, json_object or json_schema.");
 		}

@@ -11,12 +11,13 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An OpenAI chat completion request, kept as the client's JSON tree so that every field,
- * known or not, reaches an OpenAI-compatible upstream unchanged. Only what routing needs is
- * read. The tree is never changed once parsed: what is sent upstream differently (another
- * {@code model}, usage asked for on streams) is sent from a copy. A request that arrived in
- * another API carries the client's original too (see {@link NativeRequest}); one with no
- * chat form (embeddings) can only be served by a provider that speaks its API, or answered
- * by the gateway in its stead where it can stand in (a token count's estimate).
+ * known or not, reaches an OpenAI-compatible upstream unchanged. Only what routing needs
+ * is read. The tree is never changed once parsed: what is sent upstream differently
+ * (another {@code model}, usage asked for on streams) is sent from a copy. A request that
+ * arrived in another API carries the client's original too (see {@link NativeRequest});
+ * one with no chat form (embeddings) can only be served by a provider that speaks its
+ * API, or answered by the gateway in its stead where it can stand in (a token count's
+ * estimate).
  */
 public final class ChatRequest {
 
@@ -55,13 +56,14 @@ public final class ChatRequest {
 	}
 
 	/**
-	 * A request that no chat completion can stand for: only a provider that speaks its API can
-	 * serve it. Its token limit, for rate limits, is the API's own ({@code max_tokens}, or
-	 * {@code max_output_tokens} for Responses).
+	 * A request that no chat completion can stand for: only a provider that speaks its
+	 * API can serve it. Its token limit, for rate limits, is the API's own
+	 * ({@code max_tokens}, or {@code max_output_tokens} for Responses).
 	 * @param model the requested model, as routing reads it
 	 * @param stream whether the client asked for a stream
 	 * @param original the client's request
-	 * @param why what to tell a client whose request reaches another provider, or null for the default
+	 * @param why what to tell a client whose request reaches another provider, or null
+	 * for the default
 	 */
 	public static ChatRequest nativeOnly(String model, boolean stream, NativeRequest original,
 			@Nullable InvalidRequestException why) {
@@ -76,8 +78,9 @@ public final class ChatRequest {
 	}
 
 	/**
-	 * A request without a chat form that the gateway answers itself ({@code standIn}) when
-	 * its provider does not speak its API, after every stage before the provider's call.
+	 * A request without a chat form that the gateway answers itself ({@code standIn})
+	 * when its provider does not speak its API, after every stage before the provider's
+	 * call.
 	 */
 	public static ChatRequest standingIn(String model, NativeRequest original, Supplier<ChatResult> standIn) {
 		ChatRequest request = nativeOnly(model, false, original, null);
@@ -86,8 +89,8 @@ public final class ChatRequest {
 
 	/**
 	 * The chat completion that stands for a request sent in another API, or, when
-	 * {@code translation} finds it cannot be said in one, a request only a provider that speaks
-	 * that API serves (others refuse it with the translation's reason).
+	 * {@code translation} finds it cannot be said in one, a request only a provider that
+	 * speaks that API serves (others refuse it with the translation's reason).
 	 */
 	public static ChatRequest translated(Supplier<ObjectNode> translation, NativeRequest original) {
 		try {
@@ -104,22 +107,32 @@ public final class ChatRequest {
 		return new ChatRequest(this.body, this.model, this.stream, this.includeUsage, original, this.chatForm);
 	}
 
-	/** The client's request in the API it was sent in, when that is not Chat Completions. */
+	/**
+	 * The client's request in the API it was sent in, when that is not Chat Completions.
+	 */
 	public @Nullable NativeRequest original() {
 		return this.original;
 	}
 
-	/** Whether a chat completion can stand for the request (false for embeddings and token counts). */
+	/**
+	 * Whether a chat completion can stand for the request (false for embeddings and token
+	 * counts).
+	 */
 	public boolean hasChatForm() {
 		return this.chatForm;
 	}
 
-	/** Why no chat completion can stand for the request, when that is more than its API. */
+	/**
+	 * Why no chat completion can stand for the request, when that is more than its API.
+	 */
 	public @Nullable InvalidRequestException noChatForm() {
 		return this.noChatForm;
 	}
 
-	/** The gateway's own answer for a provider that does not speak the request's API, if it has one. */
+	/**
+	 * The gateway's own answer for a provider that does not speak the request's API, if
+	 * it has one.
+	 */
 	public @Nullable Supplier<ChatResult> standIn() {
 		return this.standIn;
 	}

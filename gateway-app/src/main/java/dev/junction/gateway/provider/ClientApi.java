@@ -2,8 +2,8 @@ package dev.junction.gateway.provider;
 
 /**
  * The APIs clients call the gateway in. Every provider serves OpenAI Chat Completions; a
- * request that arrives in another API reaches a provider that speaks that API as the client
- * sent it, and any other provider as a chat completion where one can stand for it.
+ * request that arrives in another API reaches a provider that speaks that API as the
+ * client sent it, and any other provider as a chat completion where one can stand for it.
  */
 public enum ClientApi {
 

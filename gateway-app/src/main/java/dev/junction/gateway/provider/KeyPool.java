@@ -17,11 +17,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A provider's upstream keys, chosen per request by weight among those allowed for the
- * model and currently usable. A key the upstream refuses (401, 403) leaves the rotation for a
- * cool-down; then one request probes it, as a circuit breaker's half-open state does: if the
- * upstream accepts the key it is back, otherwise it stays out for another cool-down. A key
- * that gets 429 rests for the upstream's Retry-After (or the configured rest) while the
- * others serve. Keys are named by their position ({@code key0}, ...), never by their value.
+ * model and currently usable. A key the upstream refuses (401, 403) leaves the rotation
+ * for a cool-down; then one request probes it, as a circuit breaker's half-open state
+ * does: if the upstream accepts the key it is back, otherwise it stays out for another
+ * cool-down. A key that gets 429 rests for the upstream's Retry-After (or the configured
+ * rest) while the others serve. Keys are named by their position ({@code key0}, ...),
+ * never by their value.
  */
 public final class KeyPool {
 
@@ -82,10 +83,12 @@ public final class KeyPool {
 	}
 
 	/**
-	 * A key for the model: a refused key whose cool-down is over, as this request's probe,
-	 * otherwise one of the usable keys with probability proportional to its weight.
+	 * A key for the model: a refused key whose cool-down is over, as this request's
+	 * probe, otherwise one of the usable keys with probability proportional to its
+	 * weight.
 	 * @return the choice, or null when the provider uses no keys
-	 * @throws DeniedException when every key that may serve the model is resting or refused
+	 * @throws DeniedException when every key that may serve the model is resting or
+	 * refused
 	 */
 	public @Nullable Pick pick(String model) {
 		if (this.keys.isEmpty()) {
@@ -118,7 +121,10 @@ public final class KeyPool {
 		throw exhausted(model, now);
 	}
 
-	/** Whether a key could serve the model now: one in rotation, or a refused one due for its probe. */
+	/**
+	 * Whether a key could serve the model now: one in rotation, or a refused one due for
+	 * its probe.
+	 */
 	public boolean hasUsable(String model) {
 		long now = System.nanoTime();
 		return this.keys.stream().anyMatch((key) -> key.usable(model, now) || key.probeDue(model, now));
@@ -155,7 +161,10 @@ public final class KeyPool {
 		}
 	}
 
-	/** The call with the key is over, however it ended: a probe left unanswered may run again. */
+	/**
+	 * The call with the key is over, however it ended: a probe left unanswered may run
+	 * again.
+	 */
 	public void finished(Pick pick) {
 		if (pick.probe()) {
 			pick.key().probing.set(false);
@@ -224,8 +233,8 @@ public final class KeyPool {
 			}
 		}
 		if (serving == 0) {
-			return DeniedException.noUsableKey("Provider '" + this.provider + "' has no key configured for model '"
-					+ model + "'.", null);
+			return DeniedException
+				.noUsableKey("Provider '" + this.provider + "' has no key configured for model '" + model + "'.", null);
 		}
 		if (soonestRest != Long.MAX_VALUE) {
 			return DeniedException.rateLimited("provider_keys",
@@ -233,8 +242,8 @@ public final class KeyPool {
 					Duration.ofNanos(Math.min(soonestRest, soonestProbe)));
 		}
 		return DeniedException.noUsableKey("Provider '" + this.provider + "' cannot serve '" + model
-				+ "' now: it refused " + ((refused == 1) ? "the gateway's own API key" : "all " + refused
-						+ " of the gateway's own API keys")
+				+ "' now: it refused "
+				+ ((refused == 1) ? "the gateway's own API key" : "all " + refused + " of the gateway's own API keys")
 				+ " (not yours). Refused keys stay out of rotation until a probe finds the provider accepts them again.",
 				Duration.ofNanos(Math.max(soonestProbe, Duration.ofSeconds(1).toNanos())));
 	}
@@ -274,7 +283,10 @@ public final class KeyPool {
 
 	}
 
-	/** Why a key is out of rotation: the upstream's status, since when, and when to probe it. */
+	/**
+	 * Why a key is out of rotation: the upstream's status, since when, and when to probe
+	 * it.
+	 */
 	private record Refusal(int status, Instant since, long retryAtNanos, Instant retryAt) {
 
 		Refusal retryAt(long nanos) {

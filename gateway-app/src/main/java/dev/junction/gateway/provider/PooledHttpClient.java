@@ -6,7 +6,10 @@ import io.netty.channel.ChannelOption;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 
-/** The Reactor Netty client an HTTP provider adapter calls its upstream with: pooled, kept alive. */
+/**
+ * The Reactor Netty client an HTTP provider adapter calls its upstream with: pooled, kept
+ * alive.
+ */
 public final class PooledHttpClient {
 
 	private PooledHttpClient() {

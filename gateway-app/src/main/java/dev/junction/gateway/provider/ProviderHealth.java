@@ -8,9 +8,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * How well the providers can serve now, judged by their upstream keys: a provider is
- * {@code up} with every key in rotation, {@code degraded} with some out (refused or resting),
- * {@code down} with none left; the providers together are {@code up} when each is,
- * {@code down} when none can serve, {@code degraded} otherwise. Keys are named by position.
+ * {@code up} with every key in rotation, {@code degraded} with some out (refused or
+ * resting), {@code down} with none left; the providers together are {@code up} when each
+ * is, {@code down} when none can serve, {@code degraded} otherwise. Keys are named by
+ * position.
  *
  * @param status the providers' status together
  * @param keys per provider with keys: its status, key counts and the keys out of rotation

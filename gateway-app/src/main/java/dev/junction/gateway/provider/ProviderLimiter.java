@@ -17,9 +17,9 @@ import reactor.core.publisher.MonoSink;
 
 /**
  * A provider's concurrency limit without blocking: at most {@code concurrency} calls in
- * flight upstream, up to {@code queueSize} more waiting (at most {@code maxQueueWait}) for a
- * permit in arrival order. With {@code dropExcess}, a request finding the queue full fails at
- * once with 503 and Retry-After; without it, it waits anyway.
+ * flight upstream, up to {@code queueSize} more waiting (at most {@code maxQueueWait})
+ * for a permit in arrival order. With {@code dropExcess}, a request finding the queue
+ * full fails at once with 503 and Retry-After; without it, it waits anyway.
  */
 public final class ProviderLimiter implements MeterBinder {
 
@@ -105,10 +105,10 @@ public final class ProviderLimiter implements MeterBinder {
 				drain();
 			})
 				.doOnDiscard(Permit.class, Permit::release)
-				.timeout(this.maxQueueWait, Mono.error(() -> DeniedException.unavailable("provider_queue",
-						"Provider '" + this.provider + "' had no free permit within " + this.maxQueueWait.toMillis()
-								+ " ms.",
-						Duration.ofSeconds(1))));
+				.timeout(this.maxQueueWait,
+						Mono.error(() -> DeniedException.unavailable("provider_queue", "Provider '" + this.provider
+								+ "' had no free permit within " + this.maxQueueWait.toMillis() + " ms.",
+								Duration.ofSeconds(1))));
 		});
 	}
 

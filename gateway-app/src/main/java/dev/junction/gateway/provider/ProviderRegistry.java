@@ -17,7 +17,10 @@ public final class ProviderRegistry {
 		return this.providers.keySet();
 	}
 
-	/** The provider of a name from {@link #names()}; routing turns unknown names away before this. */
+	/**
+	 * The provider of a name from {@link #names()}; routing turns unknown names away
+	 * before this.
+	 */
 	public Entry get(String name) {
 		Entry entry = this.providers.get(name);
 		if (entry == null) {

@@ -12,7 +12,10 @@ public enum ProviderType {
 	/** The in-process deterministic emulator. */
 	MOCK;
 
-	/** Whether a request that sets no temperature gets a sampled (non-deterministic) answer. */
+	/**
+	 * Whether a request that sets no temperature gets a sampled (non-deterministic)
+	 * answer.
+	 */
 	public boolean samplesByDefault() {
 		return this != MOCK;
 	}

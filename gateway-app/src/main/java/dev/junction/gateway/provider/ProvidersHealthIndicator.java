@@ -8,9 +8,9 @@ import org.springframework.boot.health.contributor.Status;
 
 /**
  * Actuator's {@code providers} health component: {@code UP} with every upstream key in
- * rotation, {@code DEGRADED} with any out, details per provider (see {@link ProviderHealth}).
- * {@code DEGRADED} maps to HTTP 200: every gateway instance holds the same keys, and a load
- * balancer gains nothing by dropping it.
+ * rotation, {@code DEGRADED} with any out, details per provider (see
+ * {@link ProviderHealth}). {@code DEGRADED} maps to HTTP 200: every gateway instance
+ * holds the same keys, and a load balancer gains nothing by dropping it.
  */
 public final class ProvidersHealthIndicator implements ReactiveHealthIndicator {
 

@@ -23,8 +23,7 @@ public final class UpstreamFailures {
 			return UpstreamException.connection(provider, "connection refused", error);
 		}
 		if (error instanceof PrematureCloseException) {
-			return UpstreamException.connection(provider, "the connection closed before the response completed",
-					error);
+			return UpstreamException.connection(provider, "the connection closed before the response completed", error);
 		}
 		if (error instanceof IOException || error instanceof ChannelException) {
 			return UpstreamException.connection(provider, String.valueOf(error.getMessage()), error);

@@ -35,8 +35,8 @@ public record Usage(long promptTokens, long completionTokens, long cachedTokens,
 	}
 
 	/**
-	 * Reads a Responses API {@code usage} object ({@code input_tokens} with their cached part,
-	 * {@code output_tokens} with their reasoning part); {@link #NONE} if absent.
+	 * Reads a Responses API {@code usage} object ({@code input_tokens} with their cached
+	 * part, {@code output_tokens} with their reasoning part); {@link #NONE} if absent.
 	 */
 	public static Usage fromResponses(JsonNode usage) {
 		if (usage == null || !usage.isObject()) {

@@ -9,7 +9,9 @@ import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 
-/** Buckets in this process's memory (lock-free, never blocking); idle ones are forgotten. */
+/**
+ * Buckets in this process's memory (lock-free, never blocking); idle ones are forgotten.
+ */
 public final class LocalBucketStore implements BucketStore {
 
 	private final Cache<String, Bucket> buckets;
@@ -36,9 +38,7 @@ public final class LocalBucketStore implements BucketStore {
 	}
 
 	private Bucket bucket(String key, BucketConfiguration configuration) {
-		return this.buckets.get(key, (name) -> Bucket.builder()
-			.addLimit(configuration.getBandwidths()[0])
-			.build());
+		return this.buckets.get(key, (name) -> Bucket.builder().addLimit(configuration.getBandwidths()[0]).build());
 	}
 
 }

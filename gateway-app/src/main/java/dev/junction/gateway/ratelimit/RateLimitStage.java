@@ -23,11 +23,12 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Bucket4j budgets per client (gateway key, or client address when keys are off): requests
- * per window, and tokens per window reserved up front from {@code max_tokens} and
- * corrected when the usage is known (given back in full on failure or cancellation). The request budget is what
- * {@code X-RateLimit-*} report. When the bucket store fails (Redis unreachable), requests
- * pass or fail with 503 as configured; either way it is logged and counted.
+ * Bucket4j budgets per client (gateway key, or client address when keys are off):
+ * requests per window, and tokens per window reserved up front from {@code max_tokens}
+ * and corrected when the usage is known (given back in full on failure or cancellation).
+ * The request budget is what {@code X-RateLimit-*} report. When the bucket store fails
+ * (Redis unreachable), requests pass or fail with 503 as configured; either way it is
+ * logged and counted.
  */
 public final class RateLimitStage implements ChatStage {
 
@@ -63,7 +64,8 @@ public final class RateLimitStage implements ChatStage {
 			if (reserved == 0) {
 				return next.apply(exchange, attempt);
 			}
-			// Tokens given back so far; settled when the usage arrives, before its output is handed on.
+			// Tokens given back so far; settled when the usage arrives, before its output
+			// is handed on.
 			AtomicLong refunded = new AtomicLong(Long.MIN_VALUE);
 			return next.apply(exchange, attempt).concatMap((output) -> {
 				if (output.usage() == null) {
@@ -92,22 +94,26 @@ public final class RateLimitStage implements ChatStage {
 			CompletableFuture<Optional<ConsumptionProbe>> consumed = guarded(
 					this.store.tryConsume(tokenKey(client), this.tokens, reservation));
 			return Mono.fromFuture(consumed, true)
-				// Cancelled before the store's answer is handed on: give back whatever it takes. Once
-				// handed on, the reservation is settled after the call, so it is never given back twice.
+				// Cancelled before the store's answer is handed on: give back whatever it
+				// takes. Once
+				// handed on, the reservation is settled after the call, so it is never
+				// given back twice.
 				.doOnCancel(() -> {
 					if (!handedOn.get()) {
 						consumed.thenAccept((result) -> result.filter(ConsumptionProbe::isConsumed)
-							.ifPresent((taken) -> guarded(this.store.adjust(tokenKey(client), this.tokens, reservation))));
+							.ifPresent(
+									(taken) -> guarded(this.store.adjust(tokenKey(client), this.tokens, reservation))));
 					}
 				})
 				.flatMap((tokenResult) -> {
 					handedOn.set(true);
 					ConsumptionProbe tokenProbe = tokenResult.orElse(null);
 					if (tokenProbe != null && !tokenProbe.isConsumed()) {
-						return Mono.error(denied("rate_limit_tokens", "Not enough tokens left for this key: "
-								+ reservation + " requested (from max_tokens), " + tokenProbe.getRemainingTokens()
-								+ " left of " + this.properties.tokens() + " per "
-								+ this.properties.window().toSeconds() + " s.", tokenProbe.getNanosToWaitForRefill()));
+						return Mono.error(denied("rate_limit_tokens",
+								"Not enough tokens left for this key: " + reservation + " requested (from max_tokens), "
+										+ tokenProbe.getRemainingTokens() + " left of " + this.properties.tokens()
+										+ " per " + this.properties.window().toSeconds() + " s.",
+								tokenProbe.getNanosToWaitForRefill()));
 					}
 					return Mono.just((tokenProbe != null) ? reservation : 0L);
 				});
@@ -115,9 +121,10 @@ public final class RateLimitStage implements ChatStage {
 	}
 
 	/**
-	 * Takes one request from {@code client}'s budget, as every request through the pipeline
-	 * does, reporting what is left to {@code status}; fails with a denial when none is left.
-	 * Calls that do not reach a provider (RPC procedures) are limited with it too.
+	 * Takes one request from {@code client}'s budget, as every request through the
+	 * pipeline does, reporting what is left to {@code status}; fails with a denial when
+	 * none is left. Calls that do not reach a provider (RPC procedures) are limited with
+	 * it too.
 	 */
 	public Mono<Void> takeRequest(String client, Consumer<ChatExchange.RateLimitStatus> status) {
 		return Mono.fromFuture(() -> consumeRequest(client)).flatMap((requestProbe) -> {
@@ -126,9 +133,11 @@ public final class RateLimitStage implements ChatStage {
 				status.accept(new ChatExchange.RateLimitStatus(this.properties.requests(), probe.getRemainingTokens(),
 						seconds(probe.getNanosToWaitForReset())));
 				if (!probe.isConsumed()) {
-					return Mono.error(denied("rate_limit_requests", "Too many requests for this key: the limit is "
-							+ this.properties.requests() + " per " + this.properties.window().toSeconds() + " s.",
-							probe.getNanosToWaitForRefill()));
+					return Mono
+						.error(denied("rate_limit_requests",
+								"Too many requests for this key: the limit is " + this.properties.requests() + " per "
+										+ this.properties.window().toSeconds() + " s.",
+								probe.getNanosToWaitForRefill()));
 				}
 			}
 			return Mono.empty();
@@ -143,8 +152,8 @@ public final class RateLimitStage implements ChatStage {
 	}
 
 	/**
-	 * Gives back what was reserved but not used, or takes what was used beyond it; a later report of
-	 * the same call's usage corrects what an earlier one settled.
+	 * Gives back what was reserved but not used, or takes what was used beyond it; a
+	 * later report of the same call's usage corrects what an earlier one settled.
 	 */
 	private CompletableFuture<Optional<Void>> settle(ChatExchange exchange, long reserved, Usage usage,
 			AtomicLong refunded) {
@@ -163,7 +172,10 @@ public final class RateLimitStage implements ChatStage {
 		return (maxTokens != null) ? maxTokens : this.properties.defaultReservation();
 	}
 
-	/** A store call whose failure becomes empty (fail open) or a 503 (fail closed), logged and counted. */
+	/**
+	 * A store call whose failure becomes empty (fail open) or a 503 (fail closed), logged
+	 * and counted.
+	 */
 	private <T> CompletableFuture<Optional<T>> guarded(CompletableFuture<T> call) {
 		return call.handle((value, error) -> {
 			if (error == null) {
@@ -203,8 +215,8 @@ public final class RateLimitStage implements ChatStage {
 		Duration window = limits.window();
 		long size = Math.max(1, capacity);
 		if (size > window.toNanos()) {
-			throw new IllegalStateException(limits.property() + ": " + size + " per "
-					+ window + " refills faster than Bucket4j's limit of one token per nanosecond");
+			throw new IllegalStateException(limits.property() + ": " + size + " per " + window
+					+ " refills faster than Bucket4j's limit of one token per nanosecond");
 		}
 		return BucketConfiguration.builder()
 			.addLimit((limit) -> limit.capacity(size).refillGreedy(size, window))

@@ -16,9 +16,9 @@ import io.lettuce.core.api.StatefulRedisConnection;
 /**
  * Buckets in Redis through Bucket4j's Lettuce backend (compare-and-swap), so that every
  * gateway instance draws on one budget. Calls are asynchronous and complete on Lettuce's
- * event loop; concurrent calls on one bucket are batched, which keeps a hot key (one gateway
- * key shared by many clients) from collapsing under contention. Keys expire once their
- * bucket would be full again.
+ * event loop; concurrent calls on one bucket are batched, which keeps a hot key (one
+ * gateway key shared by many clients) from collapsing under contention. Keys expire once
+ * their bucket would be full again.
  */
 public final class RedisBucketStore implements BucketStore {
 
@@ -35,8 +35,8 @@ public final class RedisBucketStore implements BucketStore {
 
 	@Override
 	public CompletableFuture<ConsumptionProbe> tryConsume(String key, BucketConfiguration configuration, long tokens) {
-		return this.redis.call((connection) -> bucket(buckets(connection), key, configuration)
-			.tryConsumeAndReturnRemaining(tokens));
+		return this.redis
+			.call((connection) -> bucket(buckets(connection), key, configuration).tryConsumeAndReturnRemaining(tokens));
 	}
 
 	@Override

@@ -9,11 +9,11 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * The id of one request: the client's {@value #HEADER} when it is a sane token (1 to
- * {@value #MAX_LENGTH} characters of letters, digits and {@code . _ : -}), otherwise the trace
- * id of the client's W3C {@value #TRACEPARENT}, otherwise a new one of 32 random hex digits
- * (the shape of a W3C trace id) from {@link ThreadLocalRandom}.
- * It lives in the response's {@value #HEADER} header from the moment the request arrives, so
- * every answer carries it and everything handling the request can read it there.
+ * {@value #MAX_LENGTH} characters of letters, digits and {@code . _ : -}), otherwise the
+ * trace id of the client's W3C {@value #TRACEPARENT}, otherwise a new one of 32 random
+ * hex digits (the shape of a W3C trace id) from {@link ThreadLocalRandom}. It lives in
+ * the response's {@value #HEADER} header from the moment the request arrives, so every
+ * answer carries it and everything handling the request can read it there.
  */
 public final class RequestId {
 
@@ -48,8 +48,8 @@ public final class RequestId {
 	}
 
 	/**
-	 * {@code received} if it is acceptable, otherwise the trace id of {@code traceparent} if it
-	 * is a valid W3C one, otherwise a new id.
+	 * {@code received} if it is acceptable, otherwise the trace id of {@code traceparent}
+	 * if it is a valid W3C one, otherwise a new id.
 	 */
 	public static String acceptOrTrace(@Nullable String received, @Nullable String traceparent) {
 		if (isAcceptable(received)) {
@@ -59,7 +59,10 @@ public final class RequestId {
 		return (traceId != null) ? traceId : generate();
 	}
 
-	/** The trace id of a version-00 W3C {@code traceparent}, or {@code null} if it is not one. */
+	/**
+	 * The trace id of a version-00 W3C {@code traceparent}, or {@code null} if it is not
+	 * one.
+	 */
 	static @Nullable String traceId(@Nullable String traceparent) {
 		if (traceparent == null || traceparent.length() != 55 || !traceparent.startsWith("00-")
 				|| traceparent.charAt(35) != '-' || traceparent.charAt(52) != '-') {

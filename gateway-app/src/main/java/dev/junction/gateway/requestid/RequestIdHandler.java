@@ -11,10 +11,11 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 
 /**
- * Wraps the whole HTTP handler, error handlers included: sets the {@link RequestId} in the
- * response's {@value RequestId#HEADER} header before anything else runs, and, when the
- * {@value #ACCESS_LOG} logger is at INFO, writes one access log line per request once its
- * response is complete (off by default: the gateway's overhead is measured in microseconds).
+ * Wraps the whole HTTP handler, error handlers included: sets the {@link RequestId} in
+ * the response's {@value RequestId#HEADER} header before anything else runs, and, when
+ * the {@value #ACCESS_LOG} logger is at INFO, writes one access log line per request once
+ * its response is complete (off by default: the gateway's overhead is measured in
+ * microseconds).
  */
 public final class RequestIdHandler implements HttpHandler {
 

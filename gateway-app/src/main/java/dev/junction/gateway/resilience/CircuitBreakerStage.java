@@ -17,11 +17,11 @@ import reactor.core.publisher.Flux;
 /**
  * Guards each provider key with a Resilience4j circuit breaker ({@code <provider>:<key>},
  * configured by the provider's instance or named config, or the default): it opens on the
- * failure rate or the slow-call rate, refuses calls while open (which sends the request on to
- * the next target) and half-opens to probe. A time limiter bounds a complete call, and a
- * stream up to its first chunk. Only transient upstream failures count against a provider
- * ({@link GatewayRules}). A call with the caller's own key has no breaker: how it goes says
- * nothing about the provider's keys, and must not shut other callers out.
+ * failure rate or the slow-call rate, refuses calls while open (which sends the request
+ * on to the next target) and half-opens to probe. A time limiter bounds a complete call,
+ * and a stream up to its first chunk. Only transient upstream failures count against a
+ * provider ({@link GatewayRules}). A call with the caller's own key has no breaker: how
+ * it goes says nothing about the provider's keys, and must not shut other callers out.
  */
 public final class CircuitBreakerStage implements ChatStage {
 
@@ -62,7 +62,8 @@ public final class CircuitBreakerStage implements ChatStage {
 	}
 
 	private static DeniedException open(CircuitBreaker breaker) {
-		Duration wait = Duration.ofMillis(breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
+		Duration wait = Duration
+			.ofMillis(breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
 		return DeniedException.unavailable("circuit_breaker",
 				"The circuit breaker '" + breaker.getName() + "' is open: the provider is failing.", wait);
 	}

@@ -16,8 +16,8 @@ final class Failures {
 
 	/**
 	 * Worth trying the next provider: a transient upstream failure, or a local refusal of
-	 * this provider (open circuit, full queue, no usable key). Never a client error the next
-	 * provider would reject too.
+	 * this provider (open circuit, full queue, no usable key). Never a client error the
+	 * next provider would reject too.
 	 */
 	static boolean worthFallingBack(Throwable error) {
 		return retryable(error) || error instanceof DeniedException;

@@ -15,9 +15,10 @@ import reactor.core.publisher.Flux;
 /**
  * Tries the route's targets in order: the next one is taken when a target fails
  * transiently or is refused locally (open circuit, full queue, no usable key), never on a
- * client error and never once a stream has sent its first chunk. Each target gets the rest
- * of the pipeline, its own retries included. A request with the caller's own key goes to the
- * first target only, so that key never reaches a provider the caller did not choose.
+ * client error and never once a stream has sent its first chunk. Each target gets the
+ * rest of the pipeline, its own retries included. A request with the caller's own key
+ * goes to the first target only, so that key never reaches a provider the caller did not
+ * choose.
  */
 public final class FallbackStage implements ChatStage {
 

@@ -13,7 +13,9 @@ final class FirstChunkGuard {
 	private FirstChunkGuard() {
 	}
 
-	/** The stream, with failures after its first chunk wrapped in {@link AfterFirstChunk}. */
+	/**
+	 * The stream, with failures after its first chunk wrapped in {@link AfterFirstChunk}.
+	 */
 	static <T> Flux<T> mark(Flux<T> stream) {
 		return Flux.defer(() -> {
 			AtomicBoolean emitted = new AtomicBoolean();

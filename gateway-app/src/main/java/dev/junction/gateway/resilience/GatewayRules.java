@@ -9,11 +9,12 @@ import io.github.resilience4j.core.IntervalBiFunction;
 import io.github.resilience4j.retry.RetryConfig;
 
 /**
- * What every retry and circuit breaker of the gateway keeps whatever its configuration says:
- * only transient upstream failures (5xx, 429, timeouts, connection failures) are retried and
- * count against a provider; a retry waits at least the upstream's {@code Retry-After}; a
- * breaker records outcomes in the lock-free sliding window, since calls end on event loops
- * (the synchronized window takes a lock that two loops finishing calls contend for).
+ * What every retry and circuit breaker of the gateway keeps whatever its configuration
+ * says: only transient upstream failures (5xx, 429, timeouts, connection failures) are
+ * retried and count against a provider; a retry waits at least the upstream's
+ * {@code Retry-After}; a breaker records outcomes in the lock-free sliding window, since
+ * calls end on event loops (the synchronized window takes a lock that two loops finishing
+ * calls contend for).
  */
 final class GatewayRules {
 

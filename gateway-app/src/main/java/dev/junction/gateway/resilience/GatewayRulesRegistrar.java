@@ -19,10 +19,11 @@ import org.springframework.core.env.Environment;
 
 /**
  * Registers Resilience4j's own customizer hooks ({@link RetryConfigCustomizer},
- * {@link CircuitBreakerConfigCustomizer}) for every retry and circuit breaker configuration
- * Resilience4j builds from properties, shared ({@code configs.<name>}) or per instance
- * ({@code instances.<name>}), so that {@link GatewayRules} hold under any of them: a
- * provider's own settings change the numbers, never what counts as a provider failure.
+ * {@link CircuitBreakerConfigCustomizer}) for every retry and circuit breaker
+ * configuration Resilience4j builds from properties, shared ({@code configs.<name>}) or
+ * per instance ({@code instances.<name>}), so that {@link GatewayRules} hold under any of
+ * them: a provider's own settings change the numbers, never what counts as a provider
+ * failure.
  */
 public final class GatewayRulesRegistrar implements BeanDefinitionRegistryPostProcessor, EnvironmentAware {
 
@@ -46,7 +47,8 @@ public final class GatewayRulesRegistrar implements BeanDefinitionRegistryPostPr
 								() -> RetryConfigCustomizer.of(name, GatewayRules::retry))
 						.getBeanDefinition());
 		}
-		for (String name : names(CIRCUIT_BREAKER, CommonCircuitBreakerConfigurationProperties.InstanceProperties.class)) {
+		for (String name : names(CIRCUIT_BREAKER,
+				CommonCircuitBreakerConfigurationProperties.InstanceProperties.class)) {
 			registry.registerBeanDefinition("junctionCircuitBreakerRules:" + name,
 					BeanDefinitionBuilder
 						.genericBeanDefinition(CircuitBreakerConfigCustomizer.class,
@@ -55,13 +57,14 @@ public final class GatewayRulesRegistrar implements BeanDefinitionRegistryPostPr
 		}
 	}
 
-	/** The names of the configs and instances under {@code prefix}, and {@code default}. */
+	/**
+	 * The names of the configs and instances under {@code prefix}, and {@code default}.
+	 */
 	private <T> Set<String> names(String prefix, Class<T> type) {
 		Set<String> names = new TreeSet<>(Set.of("default"));
 		for (String group : new String[] { ".configs", ".instances" }) {
-			names.addAll(this.binder.bind(prefix + group, Bindable.mapOf(String.class, type))
-				.orElse(Map.of())
-				.keySet());
+			names
+				.addAll(this.binder.bind(prefix + group, Bindable.mapOf(String.class, type)).orElse(Map.of()).keySet());
 		}
 		return names;
 	}

@@ -12,9 +12,9 @@ import reactor.core.publisher.Flux;
 /**
  * Retries a target on transient upstream failures (connection errors, timeouts, 429, 5xx)
  * with the Resilience4j retry named after the provider: the instance configured under
- * {@code instances.<provider>}, or one made from {@code configs.<provider>} or the default.
- * Whichever it is, {@link GatewayRules} decide what is retried and that the upstream's
- * Retry-After is waited out. A stream is retried only before its first chunk.
+ * {@code instances.<provider>}, or one made from {@code configs.<provider>} or the
+ * default. Whichever it is, {@link GatewayRules} decide what is retried and that the
+ * upstream's Retry-After is waited out. A stream is retried only before its first chunk.
  */
 public final class RetryStage implements ChatStage {
 

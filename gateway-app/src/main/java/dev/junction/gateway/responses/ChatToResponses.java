@@ -10,10 +10,11 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * OpenAI chat completions as the {@code response} objects and output items of the Responses
- * API: text as a {@code message} item with {@code output_text}, tool calls as
+ * OpenAI chat completions as the {@code response} objects and output items of the
+ * Responses API: text as a {@code message} item with {@code output_text}, tool calls as
  * {@code function_call} items, a length or content-filter finish as an {@code incomplete}
- * response, and usage in the Responses terms. The request's settings are echoed as the API does.
+ * response, and usage in the Responses terms. The request's settings are echoed as the
+ * API does.
  */
 final class ChatToResponses {
 
@@ -37,8 +38,8 @@ final class ChatToResponses {
 		int n = 0;
 		for (JsonNode call : message.path("tool_calls")) {
 			output.add(functionCall(id("fc_", chatId) + "_" + n++, call.path("id").asString(""),
-					call.path("function").path("name").asString(""), call.path("function").path("arguments").asString(""),
-					"completed"));
+					call.path("function").path("name").asString(""),
+					call.path("function").path("arguments").asString(""), "completed"));
 		}
 		finish(response, choice.path("finish_reason").asString(null), completion.get("usage"));
 		return response;
@@ -83,8 +84,8 @@ final class ChatToResponses {
 		response.put("truncation", "disabled");
 		response.putNull("usage");
 		response.putNull("user");
-		response.set("metadata", request.path("metadata").isObject() ? request.get("metadata")
-				: this.mapper.createObjectNode());
+		response.set("metadata",
+				request.path("metadata").isObject() ? request.get("metadata") : this.mapper.createObjectNode());
 		return response;
 	}
 
@@ -103,7 +104,8 @@ final class ChatToResponses {
 		ObjectNode out = response.putObject("usage");
 		out.put("input_tokens", prompt);
 		out.putObject("input_tokens_details")
-			.put("cached_tokens", (usage != null) ? usage.path("prompt_tokens_details").path("cached_tokens").asLong(0) : 0);
+			.put("cached_tokens",
+					(usage != null) ? usage.path("prompt_tokens_details").path("cached_tokens").asLong(0) : 0);
 		out.put("output_tokens", completion);
 		out.putObject("output_tokens_details")
 			.put("reasoning_tokens",

@@ -16,14 +16,15 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Turns the {@code chat.completion.chunk}s of one stream into the Responses event sequence:
- * {@code response.created}, {@code response.in_progress}, then for the text a {@code message}
- * item ({@code output_item.added}, {@code content_part.added}, {@code output_text.delta}s) and
- * for each tool call a {@code function_call} item ({@code output_item.added},
- * {@code function_call_arguments.delta}s), each item closed with its {@code .done} events when
- * the stream ends, and {@code response.completed} (or {@code response.incomplete}) with the
- * whole response. Every event carries its {@code sequence_number}; items carry their
- * {@code output_index}, so parallel tool calls may interleave. One instance per stream.
+ * Turns the {@code chat.completion.chunk}s of one stream into the Responses event
+ * sequence: {@code response.created}, {@code response.in_progress}, then for the text a
+ * {@code message} item ({@code output_item.added}, {@code content_part.added},
+ * {@code output_text.delta}s) and for each tool call a {@code function_call} item
+ * ({@code output_item.added}, {@code function_call_arguments.delta}s), each item closed
+ * with its {@code .done} events when the stream ends, and {@code response.completed} (or
+ * {@code response.incomplete}) with the whole response. Every event carries its
+ * {@code sequence_number}; items carry their {@code output_index}, so parallel tool calls
+ * may interleave. One instance per stream.
  */
 final class ChatToResponsesStream extends ChunkTranslation {
 
@@ -52,7 +53,10 @@ final class ChatToResponsesStream extends ChunkTranslation {
 		this.requestedModel = requestedModel;
 	}
 
-	/** The events that close every item and the response once the upstream stream has completed. */
+	/**
+	 * The events that close every item and the response once the upstream stream has
+	 * completed.
+	 */
 	List<SseEvent> end() {
 		this.out.clear();
 		start(null);
@@ -135,12 +139,18 @@ final class ChatToResponsesStream extends ChunkTranslation {
 		emit(event);
 	}
 
-	/** Numbers the events from here on from {@code sequence}, after events sent by someone else. */
+	/**
+	 * Numbers the events from here on from {@code sequence}, after events sent by someone
+	 * else.
+	 */
 	void numberFrom(int sequence) {
 		this.sequence = sequence;
 	}
 
-	/** The {@code error} event that ends a stream whose upstream failed, numbered after the events sent. */
+	/**
+	 * The {@code error} event that ends a stream whose upstream failed, numbered after
+	 * the events sent.
+	 */
 	SseEvent error(GatewayException failure) {
 		ObjectNode event = event("error");
 		event.put("code", (failure.code() != null) ? failure.code() : failure.type());
@@ -188,7 +198,10 @@ final class ChatToResponsesStream extends ChunkTranslation {
 			ObjectNode item;
 			if (this.call == null) {
 				ObjectNode text = event("response.output_text.done");
-				text.put("item_id", this.id).put("output_index", this.index).put("content_index", 0).put("text", content);
+				text.put("item_id", this.id)
+					.put("output_index", this.index)
+					.put("content_index", 0)
+					.put("text", content);
 				text.putArray("logprobs");
 				emit(text);
 				ObjectNode part = event("response.content_part.done");
@@ -199,7 +212,9 @@ final class ChatToResponsesStream extends ChunkTranslation {
 			}
 			else {
 				ObjectNode arguments = event("response.function_call_arguments.done");
-				arguments.put("item_id", this.id).put("output_index", this.index).put("name", this.call[1])
+				arguments.put("item_id", this.id)
+					.put("output_index", this.index)
+					.put("name", this.call[1])
 					.put("arguments", content);
 				emit(arguments);
 				item = ChatToResponsesStream.this.responses.functionCall(this.id, this.call[0], this.call[1], content,

@@ -13,8 +13,8 @@ import tools.jackson.databind.ObjectMapper;
 /**
  * The Responses events of one stream: those of a provider that speaks the Responses API
  * relayed as they came, chat completion chunks translated. A stream that fails after it
- * started ends with an {@code error} event numbered after the last event sent. One instance
- * per stream.
+ * started ends with an {@code error} event numbered after the last event sent. One
+ * instance per stream.
  */
 final class ResponsesEvents {
 

@@ -23,12 +23,12 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * OpenAI's Responses API, {@code POST /v1/responses}, through the same pipeline as chat
- * completions. A provider that speaks Responses gets the client's request unchanged (state
- * such as {@code previous_response_id} is its own to keep) and its answer or event stream
- * reaches the client as sent. Any other gets the chat completion that stands for the request,
- * and its answer is turned back into a {@code response}, or into the Responses event stream;
- * the gateway stores nothing ({@code store} is answered {@code false}), so what needs stored
- * state is refused there.
+ * completions. A provider that speaks Responses gets the client's request unchanged
+ * (state such as {@code previous_response_id} is its own to keep) and its answer or event
+ * stream reaches the client as sent. Any other gets the chat completion that stands for
+ * the request, and its answer is turned back into a {@code response}, or into the
+ * Responses event stream; the gateway stores nothing ({@code store} is answered
+ * {@code false}), so what needs stored state is refused there.
  */
 public final class ResponsesHandler {
 
@@ -64,8 +64,8 @@ public final class ResponsesHandler {
 			}
 			ResponsesEvents events = new ResponsesEvents(this.mapper,
 					new ChatToResponsesStream(this.mapper, this.toResponses, body, model));
-			return this.entry.events(this.pipeline.stream(exchange), (chunks) -> events(chunks, events),
-					events::error, exchange.requestId());
+			return this.entry.events(this.pipeline.stream(exchange), (chunks) -> events(chunks, events), events::error,
+					exchange.requestId());
 		});
 	}
 

@@ -12,7 +12,9 @@ import static org.springframework.web.reactive.function.server.RequestPredicates
 import static org.springframework.web.reactive.function.server.RequestPredicates.path;
 import static org.springframework.web.reactive.function.server.RouterFunctions.route;
 
-/** OpenAI's Responses API route; another method on it is answered 405 with {@code Allow}. */
+/**
+ * OpenAI's Responses API route; another method on it is answered 405 with {@code Allow}.
+ */
 @Configuration(proxyBeanMethods = false)
 public class ResponsesRoutes {
 

@@ -7,13 +7,14 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * An OpenAI Responses request as the chat completion that stands for it: {@code instructions}
- * and system or developer items as system messages, input text and images, function calls and
- * their outputs, function tools, {@code tool_choice}, {@code text.format} as
- * {@code response_format}, {@code reasoning.effort}, sampling parameters and the stream flag.
- * What needs state or tools the gateway does not have ({@code previous_response_id},
- * {@code conversation}, built-in tools, file inputs by id) has no chat form: a 400 naming it,
- * unless the request reaches a provider that speaks Responses.
+ * An OpenAI Responses request as the chat completion that stands for it:
+ * {@code instructions} and system or developer items as system messages, input text and
+ * images, function calls and their outputs, function tools, {@code tool_choice},
+ * {@code text.format} as {@code response_format}, {@code reasoning.effort}, sampling
+ * parameters and the stream flag. What needs state or tools the gateway does not have
+ * ({@code previous_response_id}, {@code conversation}, built-in tools, file inputs by id)
+ * has no chat form: a 400 naming it, unless the request reaches a provider that speaks
+ * Responses.
  */
 final class ResponsesToChat {
 
@@ -38,7 +39,10 @@ final class ResponsesToChat {
 		}
 	}
 
-	/** The chat completion request for a Responses request, once {@link #validate validated}. */
+	/**
+	 * The chat completion request for a Responses request, once {@link #validate
+	 * validated}.
+	 */
 	ObjectNode translate(ObjectNode body) {
 		JsonNode model = body.get("model");
 		for (String field : new String[] { "previous_response_id", "conversation", "prompt", "background" }) {
@@ -158,14 +162,18 @@ final class ResponsesToChat {
 		for (int j = 0; j < content.size(); j++) {
 			JsonNode part = content.get(j);
 			switch (part.path("type").asString("")) {
-				case "input_text", "output_text" -> parts.addObject().put("type", "text").put("text", part.path("text").asString(""));
+				case "input_text", "output_text" ->
+					parts.addObject().put("type", "text").put("text", part.path("text").asString(""));
 				case "input_image" -> {
 					String url = part.path("image_url").asString(null);
 					if (url == null) {
 						throw InvalidRequestException.unsupported(where + ".content[" + j + "]",
 								"Images by file id cannot be sent through the gateway: use 'image_url'.");
 					}
-					ObjectNode image = parts.addObject().put("type", "image_url").putObject("image_url").put("url", url);
+					ObjectNode image = parts.addObject()
+						.put("type", "image_url")
+						.putObject("image_url")
+						.put("url", url);
 					if (part.hasNonNull("detail")) {
 						image.put("detail", part.path("detail").asString());
 					}
@@ -206,7 +214,9 @@ final class ResponsesToChat {
 			}
 			case "json_object" -> chat.putObject("response_format").put("type", "json_object");
 			case "json_schema" -> {
-				ObjectNode schema = chat.putObject("response_format").put("type", "json_schema").putObject("json_schema");
+				ObjectNode schema = chat.putObject("response_format")
+					.put("type", "json_schema")
+					.putObject("json_schema");
 				schema.put("name", format.path("name").asString("response"));
 				schema.set("schema", format.path("schema"));
 				if (format.has("strict")) {

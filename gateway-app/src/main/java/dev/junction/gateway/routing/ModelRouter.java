@@ -55,7 +55,10 @@ public final class ModelRouter {
 		return new Route(model, List.of(target));
 	}
 
-	/** A route through the given models in order, for requests that name their own fallbacks. */
+	/**
+	 * A route through the given models in order, for requests that name their own
+	 * fallbacks.
+	 */
 	public Route resolveAll(String requested, List<String> models) {
 		List<Target> targets = models.stream().flatMap((model) -> resolve(model).targets().stream()).toList();
 		return new Route(requested, targets);

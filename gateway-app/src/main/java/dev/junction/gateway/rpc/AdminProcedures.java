@@ -19,8 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code admin.statistics}, {@code admin.getConfig} and {@code admin.clearCache}, the
- * reference backend's admin procedures, answered from the gateway's own state. Every one needs
- * an admin key; none ever shows a secret.
+ * reference backend's admin procedures, answered from the gateway's own state. Every one
+ * needs an admin key; none ever shows a secret.
  */
 public final class AdminProcedures {
 
@@ -53,17 +53,18 @@ public final class AdminProcedures {
 	}
 
 	public List<Procedure> procedures() {
-		return List.of(
-				new Procedure("admin.statistics",
-						"Requests through the provider pipeline since this instance started: count, mean latency "
-								+ "and error rate, per entry point; needs an admin key.",
-						Procedure.Type.QUERY, true, false,
-						List.of(Param.optional("days", "integer",
-								"Days the period reports (default 30); the figures cover at most this instance's uptime")
-							.between(1, 365)),
-						Schemas.object("period", "object", "system", "object", "entries", "object"),
-						(arguments, call) -> Mono.just(statistics(arguments.has("days") ? arguments.integer("days") : 30))),
-				new Procedure("admin.getConfig", "The gateway's configuration by section, secrets left out; needs an admin key.",
+		return List.of(new Procedure("admin.statistics",
+				"Requests through the provider pipeline since this instance started: count, mean latency "
+						+ "and error rate, per entry point; needs an admin key.",
+				Procedure.Type.QUERY, true, false,
+				List.of(Param
+					.optional("days", "integer",
+							"Days the period reports (default 30); the figures cover at most this instance's uptime")
+					.between(1, 365)),
+				Schemas.object("period", "object", "system", "object", "entries", "object"),
+				(arguments, call) -> Mono.just(statistics(arguments.has("days") ? arguments.integer("days") : 30))),
+				new Procedure("admin.getConfig",
+						"The gateway's configuration by section, secrets left out; needs an admin key.",
 						Procedure.Type.QUERY, true, false,
 						List.of(Param.optional("section", "string", "all (default), server, auth, ai or billing")
 							.oneOf(CONFIG_SECTIONS.toArray(String[]::new))),
@@ -73,12 +74,13 @@ public final class AdminProcedures {
 						"Empties the response cache (every key's entries, on every instance sharing its Redis); "
 								+ "needs an admin key.",
 						Procedure.Type.MUTATION, true, false,
-						List.of(Param.optional("target", "string",
-								"all (default), memory or responses: the response cache; tokens and usage: nothing "
-										+ "is cached for them")
+						List.of(Param
+							.optional("target", "string",
+									"all (default), memory or responses: the response cache; tokens and usage: nothing "
+											+ "is cached for them")
 							.oneOf(CACHE_TARGETS.toArray(String[]::new))),
-						Schemas.object("success", "boolean", "cleared", "array", "entriesRemoved", "integer", "timestamp",
-								"string"),
+						Schemas.object("success", "boolean", "cleared", "array", "entriesRemoved", "integer",
+								"timestamp", "string"),
 						(arguments, call) -> clearCache(arguments.string("target", "all"))));
 	}
 
@@ -132,9 +134,10 @@ public final class AdminProcedures {
 		if (all || "ai".equals(section)) {
 			ObjectNode ai = config.putObject("ai");
 			ObjectNode providers = ai.putObject("providers");
-			this.providers.all().forEach((entry) -> providers.putObject(entry.provider().name())
-				.put("type", entry.provider().type().name().toLowerCase(Locale.ROOT))
-				.put("keys", entry.keys().states().size()));
+			this.providers.all()
+				.forEach((entry) -> providers.putObject(entry.provider().name())
+					.put("type", entry.provider().type().name().toLowerCase(Locale.ROOT))
+					.put("keys", entry.keys().states().size()));
 			ai.put("defaultModel", this.rpc.defaultModel());
 			this.gateway.models().keySet().forEach(ai.putArray("aliases")::add);
 		}
@@ -172,9 +175,10 @@ public final class AdminProcedures {
 			result.put("timestamp", Instant.now().toString());
 			return (JsonNode) result;
 		})
-			.onErrorMap((error) -> !(error instanceof RpcException), (error) -> new RpcException(new RpcError(
-					RpcError.SERVER_ERROR, 503, "The response cache's store is unreachable; nothing was cleared.",
-					null, Duration.ofSeconds(1))));
+			.onErrorMap((error) -> !(error instanceof RpcException),
+					(error) -> new RpcException(new RpcError(RpcError.SERVER_ERROR, 503,
+							"The response cache's store is unreachable; nothing was cleared.", null,
+							Duration.ofSeconds(1))));
 	}
 
 	/** Counts, time and failures of some request timers. */

@@ -22,9 +22,9 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code ai.generateText}, which builds an OpenAI chat completion request and sends it through
- * the same pipeline as {@code /v1/chat/completions} (routing, fallbacks, limits, metrics), and
- * the {@code ai.*} procedures that describe the configured providers.
+ * {@code ai.generateText}, which builds an OpenAI chat completion request and sends it
+ * through the same pipeline as {@code /v1/chat/completions} (routing, fallbacks, limits,
+ * metrics), and the {@code ai.*} procedures that describe the configured providers.
  */
 public final class AiProcedures {
 
@@ -47,19 +47,21 @@ public final class AiProcedures {
 	}
 
 	public List<Procedure> procedures() {
-		Param maxTokens = Param.optional("maxTokens", "integer", "Most tokens to generate").between(1,
-				Integer.MAX_VALUE);
+		Param maxTokens = Param.optional("maxTokens", "integer", "Most tokens to generate")
+			.between(1, Integer.MAX_VALUE);
 		Param temperature = Param.optional("temperature", "number", "Sampling temperature, 0 to 2").between(0, 2);
-		Param model = Param.optional("model", "string", "provider/model, an alias, or with 'provider' the model's own name "
-				+ "(default " + this.properties.defaultModel() + ")");
+		Param model = Param.optional("model", "string",
+				"provider/model, an alias, or with 'provider' the model's own name " + "(default "
+						+ this.properties.defaultModel() + ")");
 		ObjectNode providerList = Schemas.object("providers", "array", "source", "string", "lastUpdated", "string");
 		return List.of(new Procedure("ai.generateText", "Generates text for a prompt with the gateway's providers.",
 				Procedure.Type.MUTATION, false, true,
-				List.of(Param.required("content", "string", "The user's message"),
-						Param.optional("systemPrompt", "string",
-								"A preset name ('default', 'code_review', ... or a configured one) or the system prompt itself"),
+				List.of(Param.required("content", "string", "The user's message"), Param.optional(
+						"systemPrompt", "string",
+						"A preset name ('default', 'code_review', ... or a configured one) or the system prompt itself"),
 						model, maxTokens, temperature,
-						Param.optional("provider", "string", "A configured provider; its first model unless 'model' names one"),
+						Param.optional("provider", "string",
+								"A configured provider; its first model unless 'model' names one"),
 						Param.optional("apiKey", "string",
 								"The caller's own key for the provider (see ai.listProvidersBYOK), used for this call "
 										+ "instead of the gateway's; never logged, stored or echoed"),
@@ -69,28 +71,31 @@ public final class AiProcedures {
 				Schemas.object("success", "boolean", "data", "object", "text", "string", "model", "string", "usage",
 						"object", "finishReason", "string"),
 				this::generate),
-				Procedure.of("ai.listProviders", "The configured providers, their type and models.", Procedure.Type.QUERY,
-						List.of(), providerList, (arguments, call) -> Mono.just(providers(false))),
+				Procedure.of("ai.listProviders", "The configured providers, their type and models.",
+						Procedure.Type.QUERY, List.of(), providerList,
+						(arguments, call) -> Mono.just(providers(false))),
 				Procedure.of("ai.listProvidersBYOK",
 						"Providers that take the caller's own API key as ai.generateText's apiKey.",
-						Procedure.Type.QUERY, List.of(), providerList,
-						(arguments, call) -> Mono.just(providers(true))),
+						Procedure.Type.QUERY, List.of(), providerList, (arguments, call) -> Mono.just(providers(true))),
 				Procedure.of("ai.listAllowedModels",
 						"The models of one provider ({provider, models, count}) or of each ({name: models}).",
 						Procedure.Type.QUERY, List.of(Param.optional("provider", "string", "A configured provider")),
 						Schemas.type("object"), (arguments, call) -> Mono.just(allowedModels(arguments))),
-				Procedure.of("ai.getRegistryHealth", "Whether any provider is configured, with provider and model counts.",
-						Procedure.Type.QUERY, List.of(),
+				Procedure.of("ai.getRegistryHealth",
+						"Whether any provider is configured, with provider and model counts.", Procedure.Type.QUERY,
+						List.of(),
 						Schemas.object("status", "string", "providers", "integer", "models", "integer", "checkedAt",
 								"string", "version", "string"),
 						(arguments, call) -> Mono.just(registryHealth())),
 				Procedure.of("ai.validateProvider",
 						"Checks that an API key has the format of the provider's keys, without sending it anywhere.",
 						Procedure.Type.MUTATION,
-						List.of(Param.required("provider", "string", "anthropic, openai, google, openrouter or a configured provider"),
+						List.of(Param.required("provider", "string",
+								"anthropic, openai, google, openrouter or a configured provider"),
 								Param.required("apiKey", "string", "The key to check; never logged or stored")),
 						Schemas.object("isValid", "boolean", "provider", "string", "message", "string"),
-						(arguments, call) -> Mono.just(validate(arguments.string("provider"), arguments.string("apiKey")))));
+						(arguments, call) -> Mono
+							.just(validate(arguments.string("provider"), arguments.string("apiKey")))));
 	}
 
 	private Mono<JsonNode> generate(Arguments arguments, RpcCall call) {
@@ -126,7 +131,9 @@ public final class AiProcedures {
 			.map((result) -> result(result, model, exchange));
 	}
 
-	/** The caller's own provider key, when the call brings one and this gateway takes it. */
+	/**
+	 * The caller's own provider key, when the call brings one and this gateway takes it.
+	 */
 	private @Nullable String callerKey(Arguments arguments) {
 		String key = arguments.string("apiKey", null);
 		if (key == null) {
@@ -137,8 +144,8 @@ public final class AiProcedures {
 					+ "leave out 'apiKey'", "apiKey");
 		}
 		if (key.isBlank() || key.length() > 1024 || key.chars().anyMatch((c) -> c < 0x21 || c > 0x7e)) {
-			throw Arguments.invalid("'apiKey' must be a provider API key: 1 to 1024 printable characters without spaces",
-					"apiKey");
+			throw Arguments.invalid(
+					"'apiKey' must be a provider API key: 1 to 1024 printable characters without spaces", "apiKey");
 		}
 		return key;
 	}
@@ -147,7 +154,10 @@ public final class AiProcedures {
 		return arguments.string(name, options.string(name, null));
 	}
 
-	/** The model to request: the default, the one named, or a provider's own (its first unless named). */
+	/**
+	 * The model to request: the default, the one named, or a provider's own (its first
+	 * unless named).
+	 */
 	private String model(@Nullable String provider, @Nullable String model) {
 		boolean unnamed = model == null || DEFAULT_MODEL_NAMES.contains(model);
 		if (provider == null) {
@@ -185,7 +195,8 @@ public final class AiProcedures {
 			.put("content", text)
 			.<ObjectNode>set("usage", usage.deepCopy())
 			.put("model", model)
-			.put("provider", (target != null) ? target.provider() : requested.substring(0, Math.max(0, requested.indexOf('/'))))
+			.put("provider",
+					(target != null) ? target.provider() : requested.substring(0, Math.max(0, requested.indexOf('/'))))
 			.put("requestId", exchange.requestId())
 			.put("finishReason", finishReason);
 		answer.put("text", text);
@@ -263,7 +274,10 @@ public final class AiProcedures {
 					: "API key format invalid for " + vendor + ": expected " + format.description());
 	}
 
-	/** The vendor whose key format applies: the name itself, or a configured provider's type. */
+	/**
+	 * The vendor whose key format applies: the name itself, or a configured provider's
+	 * type.
+	 */
 	private String vendor(String provider) {
 		if (!this.providers.names().contains(provider)) {
 			return provider.toLowerCase(Locale.ROOT);
@@ -285,7 +299,8 @@ public final class AiProcedures {
 		}
 
 		boolean matches(String key) {
-			return key.startsWith(this.prefix) && key.length() >= this.minLength && key.chars().noneMatch(Character::isWhitespace);
+			return key.startsWith(this.prefix) && key.length() >= this.minLength
+					&& key.chars().noneMatch(Character::isWhitespace);
 		}
 
 	}

@@ -9,8 +9,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A call's arguments, bound by name or by position to a procedure's parameters and checked
- * against their types and bounds. Binding failures are invalid params that name the parameter.
+ * A call's arguments, bound by name or by position to a procedure's parameters and
+ * checked against their types and bounds. Binding failures are invalid params that name
+ * the parameter.
  */
 public final class Arguments {
 
@@ -24,7 +25,8 @@ public final class Arguments {
 
 	/**
 	 * Binds params given as an object (by name), an array (by position), or not at all.
-	 * @throws RpcException invalid params: unknown, missing, extra, mistyped or out-of-range parameters
+	 * @throws RpcException invalid params: unknown, missing, extra, mistyped or
+	 * out-of-range parameters
 	 */
 	public static Arguments bind(List<Param> params, @Nullable JsonNode input) {
 		if (input == null || input.isNull() || input.isMissingNode()) {
@@ -46,7 +48,10 @@ public final class Arguments {
 		throw invalid("params must be an object (by name) or an array (by position)", null);
 	}
 
-	/** The members of {@code object} that are not null, each checked against its parameter. */
+	/**
+	 * The members of {@code object} that are not null, each checked against its
+	 * parameter.
+	 */
 	private static ObjectNode checked(List<Param> params, ObjectNode object, String prefix) {
 		ObjectNode values = JsonNodeFactory.instance.objectNode();
 		for (String name : object.propertyNames()) {
@@ -94,7 +99,10 @@ public final class Arguments {
 		}
 	}
 
-	/** A description of the bounds {@code value} breaks, or null; integers are bounded to a {@code long} at most. */
+	/**
+	 * A description of the bounds {@code value} breaks, or null; integers are bounded to
+	 * a {@code long} at most.
+	 */
 	private static @Nullable String outOfRange(JsonNode value, Param param, String kind) {
 		boolean integer = kind.equals("an integer");
 		Double minimum = (param.minimum() == null && integer) ? Double.valueOf(Long.MIN_VALUE) : param.minimum();

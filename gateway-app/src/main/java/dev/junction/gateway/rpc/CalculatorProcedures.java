@@ -10,7 +10,10 @@ import dev.junction.gateway.requestid.RequestId;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
-/** {@code calculator.add|subtract|multiply|divide}, answered by calculator-service over gRPC. */
+/**
+ * {@code calculator.add|subtract|multiply|divide}, answered by calculator-service over
+ * gRPC.
+ */
 public final class CalculatorProcedures {
 
 	private final LazyCalculator calculator;
@@ -25,11 +28,11 @@ public final class CalculatorProcedures {
 
 	private Procedure procedure(Operation operation) {
 		String name = operation.name().toLowerCase(Locale.ROOT);
-		return Procedure.of("calculator." + name,
-				"a " + name + " b on IEEE 754 doubles, by calculator-service (invalid or overflowing operands are invalid params)",
+		return Procedure.of("calculator." + name, "a " + name
+				+ " b on IEEE 754 doubles, by calculator-service (invalid or overflowing operands are invalid params)",
 				Procedure.Type.QUERY,
-				List.of(Param.required("a", "number", "The first operand"),
-						Param.required("b", "number", "The second operand")),
+				List.of(Param.required("a", "number",
+						"The first operand"), Param.required("b", "number", "The second operand")),
 				Schemas.type("number"),
 				(arguments, call) -> this.calculator
 					.with((client) -> client.calculate(operation, arguments.number("a"), arguments.number("b"),

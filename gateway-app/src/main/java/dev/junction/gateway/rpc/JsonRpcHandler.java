@@ -23,10 +23,11 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
- * {@code POST /rpc}: JSON-RPC 2.0. Single requests, notifications (no response) and batches,
- * whose members run concurrently and are answered in order. Every processed request is
- * answered 200 (204 when nothing is to be answered); a single call refused for its rate
- * limit keeps 429 (a request refused for its gateway key is 401 before it gets here).
+ * {@code POST /rpc}: JSON-RPC 2.0. Single requests, notifications (no response) and
+ * batches, whose members run concurrently and are answered in order. Every processed
+ * request is answered 200 (204 when nothing is to be answered); a single call refused for
+ * its rate limit keeps 429 (a request refused for its gateway key is 401 before it gets
+ * here).
  */
 public final class JsonRpcHandler {
 
@@ -67,7 +68,8 @@ public final class JsonRpcHandler {
 				ServerResponse.BodyBuilder response = ServerResponse.status(error.httpStatus())
 					.contentType(MediaType.APPLICATION_JSON);
 				if (error.httpStatus() == 413) {
-					// The refused body may still be arriving: do not read it as the next request.
+					// The refused body may still be arriving: do not read it as the next
+					// request.
 					response.header(HttpHeaders.CONNECTION, "close");
 				}
 				return response.bodyValue(body(JsonRpcResponses.error(this.mapper, NullNode.getInstance(), error)));
@@ -95,8 +97,7 @@ public final class JsonRpcHandler {
 				.contentType(MediaType.APPLICATION_JSON)
 				.headers(call::headers);
 			if (outcome.error() != null && outcome.error().retryAfter() != null) {
-				response.header(HttpHeaders.RETRY_AFTER,
-						RetryAfter.format(outcome.error().retryAfter()));
+				response.header(HttpHeaders.RETRY_AFTER, RetryAfter.format(outcome.error().retryAfter()));
 			}
 			return response.bodyValue(body(outcome.response()));
 		}).switchIfEmpty(Mono.defer(() -> ServerResponse.noContent().headers(call::headers).build()));
@@ -128,8 +129,8 @@ public final class JsonRpcHandler {
 					.map(RpcError::retryAfter)
 					.max(Duration::compareTo)
 					.ifPresent((delay) -> response.header(HttpHeaders.RETRY_AFTER, RetryAfter.format(delay)));
-				return response.bodyValue(body(this.mapper.createArrayNode()
-					.addAll(outcomes.stream().map(Outcome::response).toList())));
+				return response.bodyValue(
+						body(this.mapper.createArrayNode().addAll(outcomes.stream().map(Outcome::response).toList())));
 			});
 	}
 
@@ -165,8 +166,7 @@ public final class JsonRpcHandler {
 				return Mono.empty();
 			}).then(Mono.empty());
 		}
-		return result
-			.map((value) -> new Outcome(JsonRpcResponses.result(this.mapper, responseId, value), null))
+		return result.map((value) -> new Outcome(JsonRpcResponses.result(this.mapper, responseId, value), null))
 			.switchIfEmpty(Mono.fromSupplier(
 					() -> new Outcome(JsonRpcResponses.result(this.mapper, responseId, NullNode.getInstance()), null)))
 			.onErrorResume((failure) -> {
@@ -180,7 +180,10 @@ public final class JsonRpcHandler {
 		return Mono.just(new Outcome(JsonRpcResponses.error(this.mapper, id, error), error));
 	}
 
-	/** 200 for every processed call, as JSON-RPC clients expect, but 429 for one refused by its rate limit. */
+	/**
+	 * 200 for every processed call, as JSON-RPC clients expect, but 429 for one refused
+	 * by its rate limit.
+	 */
 	private static int status(@Nullable RpcError error) {
 		return (error != null && error.httpStatus() == 429) ? 429 : 200;
 	}

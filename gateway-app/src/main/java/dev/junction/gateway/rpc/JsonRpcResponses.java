@@ -4,7 +4,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-/** JSON-RPC 2.0 response objects: exactly one of {@code result} or {@code error}, and the request's id. */
+/**
+ * JSON-RPC 2.0 response objects: exactly one of {@code result} or {@code error}, and the
+ * request's id.
+ */
 final class JsonRpcResponses {
 
 	private JsonRpcResponses() {
@@ -18,8 +21,8 @@ final class JsonRpcResponses {
 	}
 
 	/**
-	 * An error response. A standard code carries its standard title as {@code message}, the
-	 * error's own message going into {@code data.message} with the other details.
+	 * An error response. A standard code carries its standard title as {@code message},
+	 * the error's own message going into {@code data.message} with the other details.
 	 */
 	static ObjectNode error(ObjectMapper mapper, JsonNode id, RpcError error) {
 		ObjectNode response = mapper.createObjectNode().put("jsonrpc", "2.0");

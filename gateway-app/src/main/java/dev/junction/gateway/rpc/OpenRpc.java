@@ -10,7 +10,10 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@code rpc.discover}: an OpenRPC 1.3 document generated from the procedures that dispatch. */
+/**
+ * {@code rpc.discover}: an OpenRPC 1.3 document generated from the procedures that
+ * dispatch.
+ */
 public final class OpenRpc {
 
 	private OpenRpc() {
@@ -21,8 +24,7 @@ public final class OpenRpc {
 		List<Procedure> all = new ArrayList<>(procedures);
 		ObjectNode[] document = new ObjectNode[1];
 		all.add(Procedure.of("rpc.discover", "This document: every method, its params and its result (OpenRPC).",
-				Procedure.Type.QUERY, List.of(), Schemas.type("object"),
-				(arguments, call) -> Mono.just(document[0])));
+				Procedure.Type.QUERY, List.of(), Schemas.type("object"), (arguments, call) -> Mono.just(document[0])));
 		document[0] = document(all);
 		return List.copyOf(all);
 	}

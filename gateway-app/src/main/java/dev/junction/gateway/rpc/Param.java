@@ -5,7 +5,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One parameter of a procedure, by name and by position, with the bounds its value must keep.
+ * One parameter of a procedure, by name and by position, with the bounds its value must
+ * keep.
  *
  * @param name the name in by-name params and tRPC input objects
  * @param type the JSON Schema type: string, integer, number, boolean or object
@@ -14,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * @param minimum the smallest number allowed, if bounded
  * @param maximum the largest number allowed, if bounded
  * @param values the strings allowed, if only some are
- * @param properties the members of an object, checked as parameters; empty for a free-form object
+ * @param properties the members of an object, checked as parameters; empty for a
+ * free-form object
  */
 public record Param(String name, String type, boolean required, String description, @Nullable Double minimum,
 		@Nullable Double maximum, List<String> values, List<Param> properties) {
@@ -46,8 +48,8 @@ public record Param(String name, String type, boolean required, String descripti
 
 	/** This object parameter, with these members. */
 	public Param with(Param... properties) {
-		return new Param(this.name, this.type, this.required, this.description, this.minimum, this.maximum,
-				this.values, List.of(properties));
+		return new Param(this.name, this.type, this.required, this.description, this.minimum, this.maximum, this.values,
+				List.of(properties));
 	}
 
 }

@@ -8,15 +8,16 @@ import tools.jackson.databind.JsonNode;
 import org.springframework.http.HttpMethod;
 
 /**
- * A procedure served by both JSON-RPC and tRPC, defined once: its name, its parameters and
- * result for the OpenRPC document, how tRPC calls it, who may call it, and what it does.
+ * A procedure served by both JSON-RPC and tRPC, defined once: its name, its parameters
+ * and result for the OpenRPC document, how tRPC calls it, who may call it, and what it
+ * does.
  *
  * @param name the JSON-RPC method and tRPC path, e.g. {@code calculator.add}
  * @param summary a one-line description
  * @param type query (tRPC GET), mutation (tRPC POST) or both
  * @param adminOnly whether the caller needs an admin key
- * @param limitedByPipeline whether the chat pipeline applies the caller's rate limits itself;
- * otherwise each call takes one request from the caller's budget before it runs
+ * @param limitedByPipeline whether the chat pipeline applies the caller's rate limits
+ * itself; otherwise each call takes one request from the caller's budget before it runs
  * @param params the parameters, in positional order
  * @param result the JSON Schema of the result
  * @param handler the implementation

@@ -41,14 +41,16 @@ public final class Procedures {
 	}
 
 	/**
-	 * Runs {@code procedure} with {@code input}, after taking one request from the caller's
-	 * budget unless the pipeline does; failures come as {@link RpcException} or as the cause.
+	 * Runs {@code procedure} with {@code input}, after taking one request from the
+	 * caller's budget unless the pipeline does; failures come as {@link RpcException} or
+	 * as the cause.
 	 */
 	public Mono<JsonNode> call(Procedure procedure, @Nullable JsonNode input, RpcCall call) {
 		Mono<JsonNode> run = Mono.defer(() -> {
 			if (procedure.adminOnly() && !this.keys.isAdmin(call.authorization())) {
 				return Mono.error(new RpcException((call.authorization() == null)
-						? RpcError.unauthorized("'" + procedure.name() + "' needs an admin key: send 'Authorization: Bearer <admin key>'.")
+						? RpcError.unauthorized("'" + procedure.name()
+								+ "' needs an admin key: send 'Authorization: Bearer <admin key>'.")
 						: RpcError.forbidden("'" + procedure.name() + "' needs an admin key.")));
 			}
 			return procedure.handler().handle(Arguments.bind(procedure.params(), input), call);

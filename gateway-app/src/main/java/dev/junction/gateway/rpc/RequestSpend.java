@@ -7,9 +7,10 @@ import dev.junction.gateway.pipeline.ChatExchange.BudgetStatus;
 import org.springframework.http.HttpHeaders;
 
 /**
- * What the AI calls of one HTTP request cost together, and the least of its key's budget any
- * of them saw left after it: for a batch, the budget left after the batch (a call still
- * settling when another reserved counts at its reservation, so never more than is left).
+ * What the AI calls of one HTTP request cost together, and the least of its key's budget
+ * any of them saw left after it: for a batch, the budget left after the batch (a call
+ * still settling when another reserved counts at its reservation, so never more than is
+ * left).
  */
 final class RequestSpend {
 
@@ -38,7 +39,10 @@ final class RequestSpend {
 		}
 	}
 
-	/** Sets {@code X-Request-Cost} and {@code X-Budget-*} when a call was priced or reserved budget. */
+	/**
+	 * Sets {@code X-Request-Cost} and {@code X-Budget-*} when a call was priced or
+	 * reserved budget.
+	 */
 	synchronized void headers(HttpHeaders headers) {
 		if (this.costNanos >= 0) {
 			CostHeaders.cost(headers, this.costNanos);

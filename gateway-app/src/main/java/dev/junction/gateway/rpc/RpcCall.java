@@ -12,8 +12,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Who is calling and through which protocol; shared by every call of one HTTP request, which
- * also gathers the caller's rate-limit budget as the calls take from it.
+ * Who is calling and through which protocol; shared by every call of one HTTP request,
+ * which also gathers the caller's rate-limit budget as the calls take from it.
  *
  * @param exchange the HTTP exchange
  * @param client the gateway key's id or the client address
@@ -21,7 +21,8 @@ import org.springframework.web.server.ServerWebExchange;
  * @param entryPoint the protocol, as a metric tag: {@code rpc} or {@code trpc}
  * @param startNanos when the HTTP request arrived
  * @param budget the budget left after the calls so far, for {@code X-RateLimit-*}
- * @param spend what the AI calls so far cost and left of the key's budget, for {@code X-Request-Cost} and {@code X-Budget-*}
+ * @param spend what the AI calls so far cost and left of the key's budget, for
+ * {@code X-Request-Cost} and {@code X-Budget-*}
  */
 public record RpcCall(ServerWebExchange exchange, String client, @Nullable String authorization, String entryPoint,
 		long startNanos, AtomicReference<@Nullable RateLimitStatus> budget, RequestSpend spend) {
@@ -32,7 +33,9 @@ public record RpcCall(ServerWebExchange exchange, String client, @Nullable Strin
 				GatewayTimingFilter.start(exchange), new AtomicReference<>(), new RequestSpend());
 	}
 
-	/** Records the budget a call left; of several calls, the smallest remainder is kept. */
+	/**
+	 * Records the budget a call left; of several calls, the smallest remainder is kept.
+	 */
 	public void budget(@Nullable RateLimitStatus status) {
 		if (status != null) {
 			this.budget.accumulateAndGet(status,
@@ -40,15 +43,19 @@ public record RpcCall(ServerWebExchange exchange, String client, @Nullable Strin
 		}
 	}
 
-	/** Records what a call through the chat pipeline took from the caller's limits and budget, once it ended. */
+	/**
+	 * Records what a call through the chat pipeline took from the caller's limits and
+	 * budget, once it ended.
+	 */
 	public void ended(ChatExchange exchange) {
 		budget(exchange.rateLimit());
 		this.spend.add(exchange);
 	}
 
 	/**
-	 * Sets {@code X-RateLimit-Limit}, {@code -Remaining} and {@code -Reset} when a rate-limit
-	 * budget was taken from, and {@code X-Request-Cost} and {@code X-Budget-*} when a call was priced.
+	 * Sets {@code X-RateLimit-Limit}, {@code -Remaining} and {@code -Reset} when a
+	 * rate-limit budget was taken from, and {@code X-Request-Cost} and {@code X-Budget-*}
+	 * when a call was priced.
 	 */
 	public void headers(HttpHeaders headers) {
 		this.spend.headers(headers);

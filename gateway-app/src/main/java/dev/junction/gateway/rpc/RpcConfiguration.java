@@ -45,24 +45,32 @@ public class RpcConfiguration {
 
 	@Bean
 	Procedures procedures(ProviderRegistry providers, ObjectProvider<CalculatorClient> calculatorClient,
-			CalculatorProperties calculatorProperties, ChatPipeline pipeline, ObjectMapper mapper, RpcProperties properties, GatewayKeys keys, GatewayProperties gateway,
-			BucketStore buckets, MeterRegistry registry, ResponseStore responses, ObjectProvider<KeyService> keyService,
+			CalculatorProperties calculatorProperties, ChatPipeline pipeline, ObjectMapper mapper,
+			RpcProperties properties, GatewayKeys keys, GatewayProperties gateway, BucketStore buckets,
+			MeterRegistry registry, ResponseStore responses, ObjectProvider<KeyService> keyService,
 			ObjectProvider<ReactiveHealthContributorRegistry> health) {
 		LazyCalculator calculator = new LazyCalculator(calculatorClient, calculatorProperties);
 		List<Procedure> all = new ArrayList<>();
 		all.addAll(new SystemProcedures(providers, calculator, properties, redisHealth(health.getIfAvailable()))
 			.procedures());
-		all.addAll(new AdminProcedures(registry, gateway, properties, providers, responses, buckets.shared()).procedures());
+		all.addAll(new AdminProcedures(registry, gateway, properties, providers, responses, buckets.shared())
+			.procedures());
 		all.add(new UserInfoProcedure(keyService.getIfAvailable(), keys, gateway).procedure());
 		all.addAll(new AiProcedures(pipeline, mapper, properties, providers).procedures());
 		all.addAll(new CalculatorProcedures(calculator).procedures());
-		// The same buckets as the pipeline's rate-limit stage: one budget per client for everything.
+		// The same buckets as the pipeline's rate-limit stage: one budget per client for
+		// everything.
 		RequestBudget budget = gateway.rateLimit().enabled()
-				? new RateLimitStage(GatewayConfiguration.rateLimits(gateway.rateLimit()), buckets, registry)::takeRequest : RequestBudget.UNLIMITED;
+				? new RateLimitStage(GatewayConfiguration.rateLimits(gateway.rateLimit()), buckets,
+						registry)::takeRequest
+				: RequestBudget.UNLIMITED;
 		return new Procedures(OpenRpc.withDiscover(all), keys, budget);
 	}
 
-	/** The {@code redis} indicator of {@code /actuator/health}, or null when Redis is not configured. */
+	/**
+	 * The {@code redis} indicator of {@code /actuator/health}, or null when Redis is not
+	 * configured.
+	 */
 	private static ReactiveHealthIndicator redisHealth(ReactiveHealthContributorRegistry health) {
 		return (health != null && health.getContributor("redis") instanceof ReactiveHealthIndicator redis) ? redis
 				: null;
@@ -98,8 +106,7 @@ public class RpcConfiguration {
 
 	@Bean
 	RouterFunction<ServerResponse> rpcRoutes(JsonRpcHandler jsonRpc, TrpcHandler trpc) {
-		return route(path("/rpc"), jsonRpc::handle)
-			.andRoute(GET("/trpc/{path}").or(POST("/trpc/{path}")), trpc::handle)
+		return route(path("/rpc"), jsonRpc::handle).andRoute(GET("/trpc/{path}").or(POST("/trpc/{path}")), trpc::handle)
 			.andRoute(path("/trpc/{path}"), (request) -> Mono
 				.error(new MethodNotAllowedException(request.method(), List.of(HttpMethod.GET, HttpMethod.POST))));
 	}

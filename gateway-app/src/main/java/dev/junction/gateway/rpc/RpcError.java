@@ -6,10 +6,11 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A failed call, independent of the protocol that reports it: a JSON-RPC error code, the HTTP
- * status it corresponds to (which also selects the tRPC error code), a message and details.
- * tRPC reports the message as it is; JSON-RPC reports the standard title of a standard code
- * ("Invalid params") and this message in its {@code data}, as JSON-RPC clients expect.
+ * A failed call, independent of the protocol that reports it: a JSON-RPC error code, the
+ * HTTP status it corresponds to (which also selects the tRPC error code), a message and
+ * details. tRPC reports the message as it is; JSON-RPC reports the standard title of a
+ * standard code ("Invalid params") and this message in its {@code data}, as JSON-RPC
+ * clients expect.
  *
  * @param code the JSON-RPC error code
  * @param httpStatus the HTTP status of this failure alone
@@ -67,7 +68,9 @@ public record RpcError(int code, int httpStatus, String message, @Nullable JsonN
 		return new RpcError(FORBIDDEN, 403, message, null, null);
 	}
 
-	/** The standard JSON-RPC title of this error's code, or null for codes that have none. */
+	/**
+	 * The standard JSON-RPC title of this error's code, or null for codes that have none.
+	 */
 	public @Nullable String title() {
 		return switch (this.code) {
 			case PARSE_ERROR -> "Parse error";

@@ -23,9 +23,9 @@ import org.springframework.web.server.WebExceptionHandler;
 
 /**
  * Answers failures raised before an RPC handler runs (a missing gateway key, an unknown
- * route) in the protocol of the path: a JSON-RPC error object under {@code /rpc}, tRPC error
- * envelopes (one per call of a batch) under {@code /trpc}. The HTTP status is kept. Other
- * paths go on to the OpenAI error handler.
+ * route) in the protocol of the path: a JSON-RPC error object under {@code /rpc}, tRPC
+ * error envelopes (one per call of a batch) under {@code /trpc}. The HTTP status is kept.
+ * Other paths go on to the OpenAI error handler.
  */
 @Order(-3)
 public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
@@ -75,13 +75,13 @@ public final class RpcErrorWebExceptionHandler implements WebExceptionHandler {
 			framework.getHeaders().forEach((name, values) -> response.getHeaders().put(name, values));
 		}
 		if (error.retryAfter() != null && (status == 429 || status == 503)) {
-			response.getHeaders()
-				.set(HttpHeaders.RETRY_AFTER, RetryAfter.format(error.retryAfter()));
+			response.getHeaders().set(HttpHeaders.RETRY_AFTER, RetryAfter.format(error.retryAfter()));
 		}
 		if (status == 413) {
 			response.getHeaders().set(HttpHeaders.CONNECTION, "close");
 		}
-		return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(this.mapper.writeValueAsBytes(body))));
+		return response
+			.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(this.mapper.writeValueAsBytes(body))));
 	}
 
 }

@@ -13,9 +13,9 @@ import tools.jackson.databind.node.ObjectNode;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Maps any failure of a call to an {@link RpcError}: the gateway's own failures keep their
- * HTTP status, the calculator's invalid operands become invalid params, and anything
- * unexpected is logged and reported as an internal error without details.
+ * Maps any failure of a call to an {@link RpcError}: the gateway's own failures keep
+ * their HTTP status, the calculator's invalid operands become invalid params, and
+ * anything unexpected is logged and reported as an internal error without details.
  */
 public final class RpcErrors {
 

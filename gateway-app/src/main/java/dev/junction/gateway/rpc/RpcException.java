@@ -1,6 +1,9 @@
 package dev.junction.gateway.rpc;
 
-/** A call refused by the RPC layer itself; carries its {@link RpcError}. No stack trace is filled in. */
+/**
+ * A call refused by the RPC layer itself; carries its {@link RpcError}. No stack trace is
+ * filled in.
+ */
 public final class RpcException extends RuntimeException {
 
 	private final RpcError error;

@@ -12,15 +12,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * The JSON-RPC ({@code /rpc}) and tRPC ({@code /trpc}) endpoints.
  *
  * @param defaultModel the model {@code ai.generateText} uses when the call names none
- * @param systemPrompts named system prompts {@code ai.generateText} accepts as {@code systemPrompt};
- * {@code default} is built in
- * @param defaultSimulatedDelay the delay of {@code test.simulateAI} when the call sets none
+ * @param systemPrompts named system prompts {@code ai.generateText} accepts as
+ * {@code systemPrompt}; {@code default} is built in
+ * @param defaultSimulatedDelay the delay of {@code test.simulateAI} when the call sets
+ * none
  * @param maxSimulatedDelay the longest delay {@code test.simulateAI} accepts
  * @param maxBatchSize the most calls one JSON-RPC or tRPC batch may hold
- * @param trpcTransformer how tRPC inputs and outputs are encoded: {@code none} (plain JSON) or
- * {@code superjson}, as the tRPC server's {@code transformer} that clients are built for
- * @param byok whether {@code ai.generateText} takes the caller's own provider key ({@code apiKey})
- * for providers that can send it
+ * @param trpcTransformer how tRPC inputs and outputs are encoded: {@code none} (plain
+ * JSON) or {@code superjson}, as the tRPC server's {@code transformer} that clients are
+ * built for
+ * @param byok whether {@code ai.generateText} takes the caller's own provider key
+ * ({@code apiKey}) for providers that can send it
  */
 @ConfigurationProperties(RpcProperties.PREFIX)
 public record RpcProperties(@DefaultValue("mock/echo-1") String defaultModel,
@@ -57,8 +59,8 @@ public record RpcProperties(@DefaultValue("mock/echo-1") String defaultModel,
 			"You review documentation and comments: find what is missing, wrong or unclear, and propose better wording.");
 
 	/**
-	 * The system prompt a preset name stands for (a configured one, else a built-in one, names
-	 * compared without case); any other text is the prompt itself.
+	 * The system prompt a preset name stands for (a configured one, else a built-in one,
+	 * names compared without case); any other text is the prompt itself.
 	 */
 	public String systemPrompt(String nameOrPrompt) {
 		String preset = this.systemPrompts.get(nameOrPrompt);

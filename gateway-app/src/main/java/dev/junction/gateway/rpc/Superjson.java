@@ -14,11 +14,12 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * superjson's wire format, as a tRPC server with {@code transformer: superjson} reads and
  * writes it. Inputs are {@code {"json": value, "meta": {"values": annotations}}}: values
- * annotated {@code undefined} are left out, {@code bigint} becomes an integer, {@code number}
- * the special numbers ({@code NaN}, {@code Infinity}, {@code -0}, refused by numeric params as
- * not finite); dates, sets, maps, regular expressions and class instances keep their JSON
- * form (an ISO date string, an array, ...). Outputs are plain JSON, sent as {@code {"json": value}}.
- * An input that is not an envelope is taken as plain JSON.
+ * annotated {@code undefined} are left out, {@code bigint} becomes an integer,
+ * {@code number} the special numbers ({@code NaN}, {@code Infinity}, {@code -0}, refused
+ * by numeric params as not finite); dates, sets, maps, regular expressions and class
+ * instances keep their JSON form (an ISO date string, an array, ...). Outputs are plain
+ * JSON, sent as {@code {"json": value}}. An input that is not an envelope is taken as
+ * plain JSON.
  */
 final class Superjson implements TrpcTransformer {
 
@@ -72,13 +73,17 @@ final class Superjson implements TrpcTransformer {
 		return path;
 	}
 
-	/** superjson's path syntax: segments joined by '.', with '\.' and '\\' escaped (not in legacy paths). */
+	/**
+	 * superjson's path syntax: segments joined by '.', with '\.' and '\\' escaped (not in
+	 * legacy paths).
+	 */
 	static List<String> parsePath(String path, boolean legacyPaths) {
 		List<String> segments = new ArrayList<>();
 		StringBuilder segment = new StringBuilder();
 		for (int i = 0; i < path.length(); i++) {
 			char c = path.charAt(i);
-			if (c == '\\' && i + 1 < path.length() && (path.charAt(i + 1) == '.' || (!legacyPaths && path.charAt(i + 1) == '\\'))) {
+			if (c == '\\' && i + 1 < path.length()
+					&& (path.charAt(i + 1) == '.' || (!legacyPaths && path.charAt(i + 1) == '\\'))) {
 				segment.append(path.charAt(++i));
 			}
 			else if (c == '.') {
@@ -160,7 +165,8 @@ final class Superjson implements TrpcTransformer {
 				return JSON.numberNode(new BigInteger(text.strip()));
 			}
 			catch (NumberFormatException ex) {
-				throw new RpcException(RpcError.invalidRequest("the superjson bigint '" + text + "' is not an integer"));
+				throw new RpcException(
+						RpcError.invalidRequest("the superjson bigint '" + text + "' is not an integer"));
 			}
 		}
 

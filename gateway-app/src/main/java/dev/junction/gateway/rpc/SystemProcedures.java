@@ -21,7 +21,10 @@ import tools.jackson.databind.node.ObjectNode;
 import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 
-/** {@code system.health}, {@code admin.healthCheck}, {@code admin.status} and {@code test.simulateAI}. */
+/**
+ * {@code system.health}, {@code admin.healthCheck}, {@code admin.status} and
+ * {@code test.simulateAI}.
+ */
 public final class SystemProcedures {
 
 	static final String VERSION = version();
@@ -30,7 +33,10 @@ public final class SystemProcedures {
 
 	private static final String REDIS_UP = "up";
 
-	/** How old the Redis status in {@code system.health} may be before it is checked again, in the background. */
+	/**
+	 * How old the Redis status in {@code system.health} may be before it is checked
+	 * again, in the background.
+	 */
 	private static final Duration REDIS_STATUS_REFRESH = Duration.ofSeconds(1);
 
 	/** How old it may be before a call waits for a fresh one (after a quiet spell). */
@@ -53,7 +59,8 @@ public final class SystemProcedures {
 		.buildAsync((key, executor) -> redisStatus().toFuture());
 
 	/**
-	 * @param redis the {@code redis} health indicator, or null when Redis is not configured
+	 * @param redis the {@code redis} health indicator, or null when Redis is not
+	 * configured
 	 */
 	public SystemProcedures(ProviderRegistry providers, LazyCalculator calculator, RpcProperties properties,
 			ReactiveHealthIndicator redis) {
@@ -69,21 +76,22 @@ public final class SystemProcedures {
 		long max = this.properties.maxSimulatedDelay().toMillis();
 		String delay = "Milliseconds to wait (default " + this.properties.defaultSimulatedDelay().toMillis()
 				+ ", at most " + max + ")";
-		return List.of(
-				Procedure.of("system.health",
-						"'healthy' or 'degraded', uptime and version, and the state of the providers, the calculator and Redis.",
-						Procedure.Type.QUERY, List.of(), health,
-						(arguments, call) -> health(this.calculator.with(CalculatorClient::cachedHealth), cachedRedisStatus())),
+		return List.of(Procedure.of("system.health",
+				"'healthy' or 'degraded', uptime and version, and the state of the providers, the calculator and Redis.",
+				Procedure.Type.QUERY, List.of(), health,
+				(arguments, call) -> health(this.calculator.with(CalculatorClient::cachedHealth), cachedRedisStatus())),
 				new Procedure("admin.healthCheck",
 						"system.health with a fresh calculator check, a check per service and JVM details; needs an admin key.",
 						Procedure.Type.QUERY, true, false, List.of(), health, (arguments, call) -> healthCheck()),
-				new Procedure("admin.status", "Status, uptime and heap use, with runtime details when 'detailed'; needs an admin key.",
+				new Procedure("admin.status",
+						"Status, uptime and heap use, with runtime details when 'detailed'; needs an admin key.",
 						Procedure.Type.QUERY, true, false,
 						List.of(Param.optional("detailed", "boolean", "Include the runtime's details")),
 						Schemas.object("status", "string", "uptime", "integer", "memory", "object", "timestamp",
 								"string"),
 						(arguments, call) -> status(arguments.bool("detailed", false))),
-				Procedure.of("test.simulateAI", "Answers after a delay, as a slow model would, without holding a thread.",
+				Procedure.of("test.simulateAI",
+						"Answers after a delay, as a slow model would, without holding a thread.",
 						Procedure.Type.MUTATION_OR_QUERY,
 						List.of(Param.optional("delayMs", "integer", delay).between(0, max),
 								Param.optional("delay", "integer", delay + "; the same as delayMs").between(0, max),
@@ -112,8 +120,8 @@ public final class SystemProcedures {
 			this.providers.names().forEach(providers.putArray("configured")::add);
 			providers.set("keys", providerHealth.keys());
 			ObjectNode calculator = dependencies.putObject("calculator");
-			calculator.put("status", serving ? "up"
-					: CalculatorClient.CONNECTING.equals(calculatorStatus) ? "connecting" : "down");
+			calculator.put("status",
+					serving ? "up" : CalculatorClient.CONNECTING.equals(calculatorStatus) ? "connecting" : "down");
 			calculator.put("grpcStatus", calculatorStatus);
 			calculator.put("address", this.calculator.address());
 			redisStatus.ifPresent((status) -> dependencies.putObject("redis").put("status", status));
@@ -122,15 +130,19 @@ public final class SystemProcedures {
 	}
 
 	/**
-	 * {@link #redisStatus()} as last checked: a status older than {@link #REDIS_STATUS_REFRESH} is
-	 * answered while a new check runs, so that frequent health calls neither wait for Redis nor
-	 * ping it each.
+	 * {@link #redisStatus()} as last checked: a status older than
+	 * {@link #REDIS_STATUS_REFRESH} is answered while a new check runs, so that frequent
+	 * health calls neither wait for Redis nor ping it each.
 	 */
 	private Mono<Optional<String>> cachedRedisStatus() {
-		return (this.redis != null) ? Mono.fromFuture(this.redisStatuses.get("redis"), true) : Mono.just(Optional.empty());
+		return (this.redis != null) ? Mono.fromFuture(this.redisStatuses.get("redis"), true)
+				: Mono.just(Optional.empty());
 	}
 
-	/** The {@code redis} indicator's status, as {@code /actuator/health} reports it; empty when not configured. */
+	/**
+	 * The {@code redis} indicator's status, as {@code /actuator/health} reports it; empty
+	 * when not configured.
+	 */
 	private Mono<Optional<String>> redisStatus() {
 		if (this.redis == null) {
 			return Mono.just(Optional.empty());
@@ -147,13 +159,13 @@ public final class SystemProcedures {
 			ObjectNode result = (ObjectNode) health;
 			ObjectNode checks = result.putObject("checks");
 			checks.put("server", "healthy");
-			checks.put("calculator", result.at("/dependencies/calculator/status").stringValue().equals("up")
-					? "healthy" : "unhealthy");
+			checks.put("calculator",
+					result.at("/dependencies/calculator/status").stringValue().equals("up") ? "healthy" : "unhealthy");
 			checks.put("ai", result.at("/dependencies/providers/status").stringValue().equals(ProviderHealth.UP)
 					? "healthy" : "unhealthy");
 			if (result.at("/dependencies").has("redis")) {
-				checks.put("redis", result.at("/dependencies/redis/status").stringValue().equals(REDIS_UP)
-						? "healthy" : "unhealthy");
+				checks.put("redis", result.at("/dependencies/redis/status").stringValue().equals(REDIS_UP) ? "healthy"
+						: "unhealthy");
 			}
 			checks.put("auth", "enabled");
 			result.put("allHealthy", checks.valueStream()

@@ -25,9 +25,9 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 /**
  * {@code /trpc/{procedure}}: the tRPC v11 HTTP wire format, as {@code @trpc/client}'s
  * {@code httpLink} and {@code httpBatchLink} speak it, plain or through a transformer
- * (superjson). Queries by GET with {@code ?input=<json>}, mutations by POST with the input as
- * the body; with {@code ?batch=1} the path is a comma-separated list and the input an object
- * keyed by index.
+ * (superjson). Queries by GET with {@code ?input=<json>}, mutations by POST with the
+ * input as the body; with {@code ?batch=1} the path is a comma-separated list and the
+ * input an object keyed by index.
  */
 public final class TrpcHandler {
 
@@ -60,8 +60,7 @@ public final class TrpcHandler {
 		String path = request.pathVariable("path");
 		List<String> paths = batch ? Arrays.asList(path.split(",", -1)) : List.of(path);
 		RpcCall call = RpcCall.of(request.exchange(), ENTRY_POINT);
-		return input(request)
-			.map((input) -> new Input(input, null))
+		return input(request).map((input) -> new Input(input, null))
 			.defaultIfEmpty(new Input(null, null))
 			.onErrorResume((failure) -> Mono.just(new Input(null, this.errors.of(failure, call.exchange()))))
 			.flatMap((input) -> {
@@ -87,9 +86,11 @@ public final class TrpcHandler {
 					"No procedure found on path \"" + path + "\"", null, null)));
 		}
 		if (!procedure.type().accepts(method)) {
-			return Mono.just(Answer.failed(path, new RpcError(RpcError.INVALID_REQUEST, 405, "Unsupported " + method
-					+ "-request to " + procedure.type().trpcName() + " procedure at path \"" + path + "\"", null,
-					null)));
+			return Mono.just(Answer.failed(path,
+					new RpcError(
+							RpcError.INVALID_REQUEST, 405, "Unsupported " + method + "-request to "
+									+ procedure.type().trpcName() + " procedure at path \"" + path + "\"",
+							null, null)));
 		}
 		if (input.error() != null) {
 			return Mono.just(Answer.failed(path, input.error()));
@@ -97,9 +98,9 @@ public final class TrpcHandler {
 		JsonNode value = input.value();
 		if (batch && value != null) {
 			if (!value.isObject()) {
-				return Mono.just(Answer.failed(path, RpcError
-					.invalidRequest("\"input\" needs to be an object when doing a batch call")
-					.withHttpStatus(400)));
+				return Mono.just(Answer.failed(path,
+						RpcError.invalidRequest("\"input\" needs to be an object when doing a batch call")
+							.withHttpStatus(400)));
 			}
 			value = value.get(Integer.toString(index));
 		}
@@ -115,10 +116,14 @@ public final class TrpcHandler {
 			.onErrorResume((failure) -> Mono.just(Answer.failed(path, this.errors.of(failure, call.exchange()))));
 	}
 
-	/** The raw input: GET's {@code input} parameter or POST's body, parsed; empty when there is none. */
+	/**
+	 * The raw input: GET's {@code input} parameter or POST's body, parsed; empty when
+	 * there is none.
+	 */
 	private Mono<JsonNode> input(ServerRequest request) {
 		if (request.method() == HttpMethod.GET) {
-			return request.queryParam("input").map((input) -> parse(input.getBytes(StandardCharsets.UTF_8)))
+			return request.queryParam("input")
+				.map((input) -> parse(input.getBytes(StandardCharsets.UTF_8)))
 				.orElse(Mono.empty());
 		}
 		return this.bodies.read(request.exchange().getRequest())
@@ -152,8 +157,8 @@ public final class TrpcHandler {
 		if (retryAfter != null) {
 			response.header(HttpHeaders.RETRY_AFTER, RetryAfter.format(retryAfter));
 		}
-		return response.bodyValue(this.mapper
-			.writeValueAsBytes(TrpcResponses.body(this.mapper, this.transformer, answers, batch)));
+		return response.bodyValue(
+				this.mapper.writeValueAsBytes(TrpcResponses.body(this.mapper, this.transformer, answers, batch)));
 	}
 
 	private static List<Answer> failed(List<String> paths, RpcError error) {

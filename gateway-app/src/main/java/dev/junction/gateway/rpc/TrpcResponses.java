@@ -11,9 +11,9 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * tRPC v11 response shapes: {@code {"result":{"data":...}}}, error envelopes as tRPC's default
- * error formatter writes them (both through the transformer), and the HTTP status of a
- * response or a batch (207 when the members' statuses differ), following
+ * tRPC v11 response shapes: {@code {"result":{"data":...}}}, error envelopes as tRPC's
+ * default error formatter writes them (both through the transformer), and the HTTP status
+ * of a response or a batch (207 when the members' statuses differ), following
  * {@code @trpc/server}'s {@code getHTTPStatusCode}.
  */
 final class TrpcResponses {
@@ -44,7 +44,10 @@ final class TrpcResponses {
 	private TrpcResponses() {
 	}
 
-	/** The wire form of one call's answer: {@code {"result":{"data":…}}} or {@code {"error":…}}, through the transformer. */
+	/**
+	 * The wire form of one call's answer: {@code {"result":{"data":…}}} or
+	 * {@code {"error":…}}, through the transformer.
+	 */
 	static ObjectNode wire(ObjectMapper mapper, TrpcTransformer transformer, Answer answer) {
 		ObjectNode response = mapper.createObjectNode();
 		if (answer.error() == null) {
@@ -61,10 +64,14 @@ final class TrpcResponses {
 		if (!batch) {
 			return wire(mapper, transformer, answers.get(0));
 		}
-		return mapper.createArrayNode().addAll(answers.stream().map((answer) -> wire(mapper, transformer, answer)).toList());
+		return mapper.createArrayNode()
+			.addAll(answers.stream().map((answer) -> wire(mapper, transformer, answer)).toList());
 	}
 
-	/** {@code {"message","code","data":{"code","httpStatus","path"}}}, as tRPC's default error formatter writes it, with our details if any. */
+	/**
+	 * {@code {"message","code","data":{"code","httpStatus","path"}}}, as tRPC's default
+	 * error formatter writes it, with our details if any.
+	 */
 	static ObjectNode shape(ObjectMapper mapper, RpcError error, @Nullable String path) {
 		String key = key(error);
 		ObjectNode body = mapper.createObjectNode().put("message", error.message()).put("code", CODES.get(key));

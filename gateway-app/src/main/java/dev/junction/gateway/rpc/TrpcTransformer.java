@@ -4,8 +4,9 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * How tRPC inputs and outputs are encoded on the wire, as a tRPC server's {@code transformer}
- * option chooses: plain JSON, or superjson's {@code {"json":…,"meta":…}} envelopes.
+ * How tRPC inputs and outputs are encoded on the wire, as a tRPC server's
+ * {@code transformer} option chooses: plain JSON, or superjson's
+ * {@code {"json":…,"meta":…}} envelopes.
  */
 public interface TrpcTransformer {
 
@@ -35,8 +36,8 @@ public interface TrpcTransformer {
 		return switch (name) {
 			case "none" -> NONE;
 			case "superjson" -> new Superjson();
-			default -> throw new IllegalStateException(RpcProperties.PREFIX + ".trpc-transformer must be 'none' or 'superjson', not '"
-					+ name + "'");
+			default -> throw new IllegalStateException(
+					RpcProperties.PREFIX + ".trpc-transformer must be 'none' or 'superjson', not '" + name + "'");
 		};
 	}
 

@@ -28,11 +28,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code admin.getUserInfo}: who a user is to the gateway, from its keys. A user is a virtual
- * key's owner (all the keys they own), one virtual key ({@code vk_...}), or a configured
- * gateway key by its client id ({@code key:...}, as logs name it). The answer shows ids,
- * names, limits, budgets and recorded usage, never a secret or its hash. A configured key's
- * usage and last access are this instance's, counted in memory since it started.
+ * {@code admin.getUserInfo}: who a user is to the gateway, from its keys. A user is a
+ * virtual key's owner (all the keys they own), one virtual key ({@code vk_...}), or a
+ * configured gateway key by its client id ({@code key:...}, as logs name it). The answer
+ * shows ids, names, limits, budgets and recorded usage, never a secret or its hash. A
+ * configured key's usage and last access are this instance's, counted in memory since it
+ * started.
  */
 final class UserInfoProcedure {
 
@@ -70,7 +71,8 @@ final class UserInfoProcedure {
 
 	private Mono<JsonNode> info(String userId, boolean permissions, boolean usage) {
 		if (userId.startsWith(Secrets.PREFIX) || userId.isBlank()) {
-			return Mono.error(Arguments.invalid("'userId' must name a user or a key id, never a key's secret", "userId"));
+			return Mono
+				.error(Arguments.invalid("'userId' must name a user or a key id, never a key's secret", "userId"));
 		}
 		String id = userId.startsWith(ClientIdentity.ofKey("")) ? userId : ClientIdentity.ofKey(userId);
 		Boolean admin = this.gatewayKeys.configured(id);
@@ -97,11 +99,12 @@ final class UserInfoProcedure {
 				"No virtual key, key owner or configured key matches 'userId'.", data, null));
 	}
 
-	/** A key with its spend rows (all time) and its budget's state in the current period. */
+	/**
+	 * A key with its spend rows (all time) and its budget's state in the current period.
+	 */
 	private static Mono<KeyFacts> facts(KeyService keys, VirtualKey key) {
 		Budget budget = key.budget();
-		Mono<long[]> state = (budget != null)
-				? keys.budgets().state(key.id(), budget.period().start(keys.now()))
+		Mono<long[]> state = (budget != null) ? keys.budgets().state(key.id(), budget.period().start(keys.now()))
 				: Mono.just(new long[] { 0, 0 });
 		return keys.spend()
 			.spend(key.id(), LocalDate.EPOCH, LocalDate.now(ZoneOffset.UTC))
@@ -118,7 +121,8 @@ final class UserInfoProcedure {
 			}
 		}
 		String id = userId.startsWith(ClientIdentity.ofKey("")) ? userId : ClientIdentity.ofKey(userId);
-		// Configured keys keep no spend rows: their activity is counted in memory since start.
+		// Configured keys keep no spend rows: their activity is counted in memory since
+		// start.
 		KeyActivity activity = this.gatewayKeys.activity(id);
 		Instant last = (activity != null) ? activity.lastAccess() : null;
 		info.put("lastAccess", (last != null) ? last.toString() : null);
@@ -206,7 +210,10 @@ final class UserInfoProcedure {
 		return JsonNodeFactory.instance.objectNode().put("userId", userId).put("type", type);
 	}
 
-	/** The limits every key is under besides its own: the gateway's rate limit, when it has one. */
+	/**
+	 * The limits every key is under besides its own: the gateway's rate limit, when it
+	 * has one.
+	 */
 	private void limits(ObjectNode info) {
 		GatewayProperties.RateLimit limits = this.gateway.rateLimit();
 		if (limits.enabled()) {

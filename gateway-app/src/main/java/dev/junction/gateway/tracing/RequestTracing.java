@@ -12,9 +12,9 @@ import org.jspecify.annotations.Nullable;
 import reactor.util.context.ContextView;
 
 /**
- * The trace of the HTTP request being served, found through the observation WebFlux keeps in
- * the Reactor context, so that it reaches the calls made for the request without thread-local
- * context propagation on the hot path.
+ * The trace of the HTTP request being served, found through the observation WebFlux keeps
+ * in the Reactor context, so that it reaches the calls made for the request without
+ * thread-local context propagation on the hot path.
  */
 public final class RequestTracing {
 
@@ -27,7 +27,9 @@ public final class RequestTracing {
 		this.propagator = propagator;
 	}
 
-	/** The observation of the request served in {@code context}, if it is being observed. */
+	/**
+	 * The observation of the request served in {@code context}, if it is being observed.
+	 */
 	public static @Nullable Observation observation(ContextView context) {
 		Observation observation = context.getOrDefault(ObservationThreadLocalAccessor.KEY, null);
 		return (observation != null && !observation.isNoop()) ? observation : null;

@@ -6,7 +6,9 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The request's trace, passed on to providers and calculator-service when tracing is on. */
+/**
+ * The request's trace, passed on to providers and calculator-service when tracing is on.
+ */
 @Configuration(proxyBeanMethods = false)
 public class TracingConfiguration {
 

@@ -38,8 +38,9 @@ import static org.springframework.web.reactive.function.server.RouterFunctions.r
 
 /**
  * The admin API for virtual keys under {@code /admin/v1/keys}, for admin keys only
- * ({@code Authorization: Bearer <admin key>}); errors in OpenAI's error JSON, as everywhere
- * on the gateway. A key's secret is answered once, when it is created or rotated.
+ * ({@code Authorization: Bearer <admin key>}); errors in OpenAI's error JSON, as
+ * everywhere on the gateway. A key's secret is answered once, when it is created or
+ * rotated.
  */
 public final class AdminKeysHandler {
 
@@ -64,8 +65,7 @@ public final class AdminKeysHandler {
 	}
 
 	RouterFunction<ServerResponse> routes() {
-		return route(POST("/admin/v1/keys"), guarded(this::create))
-			.andRoute(GET("/admin/v1/keys"), guarded(this::list))
+		return route(POST("/admin/v1/keys"), guarded(this::create)).andRoute(GET("/admin/v1/keys"), guarded(this::list))
 			.andRoute(GET("/admin/v1/keys/{id}"), guarded(this::get))
 			.andRoute(PATCH("/admin/v1/keys/{id}"), guarded(this::update))
 			.andRoute(DELETE("/admin/v1/keys/{id}"), guarded(this::revoke))
@@ -95,8 +95,8 @@ public final class AdminKeysHandler {
 
 	private Mono<ServerResponse> create(ServerRequest request) {
 		return body(request).flatMap((body) -> {
-			VirtualKey template = fromBody(body, new VirtualKey("", "", "", null, List.of(), null, null, null, null,
-					null, this.keys.now()), true);
+			VirtualKey template = fromBody(body,
+					new VirtualKey("", "", "", null, List.of(), null, null, null, null, null, this.keys.now()), true);
 			return newSecret(null).flatMap((secret) -> {
 				String id = Secrets.idOf(secret);
 				VirtualKey key = new VirtualKey(id, Secrets.hash(secret), template.name(), template.owner(),
@@ -112,7 +112,10 @@ public final class AdminKeysHandler {
 		});
 	}
 
-	/** A new secret for the key {@code id}, or for a new key; made off the event loop (the system's random source may block). */
+	/**
+	 * A new secret for the key {@code id}, or for a new key; made off the event loop (the
+	 * system's random source may block).
+	 */
 	private static Mono<String> newSecret(@Nullable String id) {
 		return Mono.fromCallable(() -> Secrets.newSecret((id != null) ? id : Secrets.newId()))
 			.subscribeOn(Schedulers.boundedElastic());
@@ -134,7 +137,9 @@ public final class AdminKeysHandler {
 	private Mono<ServerResponse> update(ServerRequest request) {
 		return find(request).zipWith(body(request)).flatMap((found) -> {
 			VirtualKey key = fromBody(found.getT2(), found.getT1(), false);
-			return this.keys.store().update(key).doOnSuccess((done) -> this.keys.changed(key.id()))
+			return this.keys.store()
+				.update(key)
+				.doOnSuccess((done) -> this.keys.changed(key.id()))
 				.then(Mono.defer(() -> answer(HttpStatus.OK, json(key))));
 		});
 	}
@@ -145,7 +150,9 @@ public final class AdminKeysHandler {
 					: new VirtualKey(key.id(), key.secretHash(), key.name(), key.owner(), key.models(),
 							key.requestsPerMinute(), key.tokensPerMinute(), key.budget(), key.expiresAt(),
 							this.keys.now(), key.createdAt());
-			return this.keys.store().update(revoked).doOnSuccess((done) -> this.keys.changed(key.id()))
+			return this.keys.store()
+				.update(revoked)
+				.doOnSuccess((done) -> this.keys.changed(key.id()))
 				.then(Mono.defer(() -> answer(HttpStatus.OK, json(revoked))));
 		});
 	}
@@ -157,7 +164,9 @@ public final class AdminKeysHandler {
 			}
 			return newSecret(key.id()).flatMap((secret) -> {
 				VirtualKey rotated = key.withSecretHash(Secrets.hash(secret));
-				return this.keys.store().update(rotated).doOnSuccess((done) -> this.keys.changed(key.id()))
+				return this.keys.store()
+					.update(rotated)
+					.doOnSuccess((done) -> this.keys.changed(key.id()))
 					.then(Mono.defer(() -> {
 						ObjectNode json = json(rotated);
 						json.put("key", secret);
@@ -197,8 +206,8 @@ public final class AdminKeysHandler {
 				json.put("usd", Money.decimal(total[0]));
 				json.put("byok_usd", Money.decimal(total[1]));
 				ArrayNode models = json.putArray("models");
-				byModel.forEach((model, sums) -> usage(models.addObject().put("model", model), sums[0], sums[1], sums[2],
-						sums[3], sums[4]));
+				byModel.forEach((model, sums) -> usage(models.addObject().put("model", model), sums[0], sums[1],
+						sums[2], sums[3], sums[4]));
 				json.set("days", days);
 				if (budget != null) {
 					long[] spentReserved = found.getT2();
@@ -208,7 +217,8 @@ public final class AdminKeysHandler {
 						.put("period_start", budget.period().start(now).toString())
 						.put("spent_usd", Money.decimal(spentReserved[0]))
 						.put("reserved_usd", Money.decimal(spentReserved[1]))
-						.put("remaining_usd", Money.decimal(Math.max(0, budget.nanos() - spentReserved[0] - spentReserved[1])));
+						.put("remaining_usd",
+								Money.decimal(Math.max(0, budget.nanos() - spentReserved[0] - spentReserved[1])));
 					Instant end = budget.period().end(now);
 					period.put("resets_at", (end != null) ? end.toString() : null);
 				}
@@ -217,7 +227,10 @@ public final class AdminKeysHandler {
 		});
 	}
 
-	/** A spend entry: {@code usd} debited, {@code byok_usd} paid by the caller with its own provider key. */
+	/**
+	 * A spend entry: {@code usd} debited, {@code byok_usd} paid by the caller with its
+	 * own provider key.
+	 */
 	private static void usage(ObjectNode json, long nanos, long byokNanos, long prompt, long completion,
 			long requests) {
 		json.put("usd", Money.decimal(nanos))
@@ -248,30 +261,28 @@ public final class AdminKeysHandler {
 	}
 
 	private Mono<ObjectNode> body(ServerRequest request) {
-		return this.bodies.read(request.exchange().getRequest())
-			.defaultIfEmpty(new byte[0])
-			.map((bytes) -> {
-				if (new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-					throw InvalidRequestException.malformedJson("the request body is empty");
+		return this.bodies.read(request.exchange().getRequest()).defaultIfEmpty(new byte[0]).map((bytes) -> {
+			if (new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+				throw InvalidRequestException.malformedJson("the request body is empty");
+			}
+			JsonNode tree;
+			try {
+				tree = this.mapper.readTree(bytes);
+			}
+			catch (JacksonException ex) {
+				throw InvalidRequestException.malformedJson(ex);
+			}
+			if (!(tree instanceof ObjectNode object)) {
+				throw InvalidRequestException.malformedJson("the request body must be a JSON object");
+			}
+			for (String field : object.propertyNames()) {
+				if (!FIELDS.contains(field)) {
+					throw InvalidRequestException.invalidField(field, "Unknown field '" + field + "'; a key takes "
+							+ String.join(", ", FIELDS.stream().sorted().toList()) + ".");
 				}
-				JsonNode tree;
-				try {
-					tree = this.mapper.readTree(bytes);
-				}
-				catch (JacksonException ex) {
-					throw InvalidRequestException.malformedJson(ex);
-				}
-				if (!(tree instanceof ObjectNode object)) {
-					throw InvalidRequestException.malformedJson("the request body must be a JSON object");
-				}
-				for (String field : object.propertyNames()) {
-					if (!FIELDS.contains(field)) {
-						throw InvalidRequestException.invalidField(field,
-								"Unknown field '" + field + "'; a key takes " + String.join(", ", FIELDS.stream().sorted().toList()) + ".");
-					}
-				}
-				return object;
-			});
+			}
+			return object;
+		});
 	}
 
 	/** {@code key} with what {@code body} sets; on creation a name is required. */
@@ -291,7 +302,8 @@ public final class AdminKeysHandler {
 				models = List.of();
 			}
 			else if (!list.isArray()) {
-				throw InvalidRequestException.invalidField("models", "'models' must be an array of model names or patterns.");
+				throw InvalidRequestException.invalidField("models",
+						"'models' must be an array of model names or patterns.");
 			}
 			else {
 				List<String> names = new ArrayList<>();
@@ -365,7 +377,8 @@ public final class AdminKeysHandler {
 			return null;
 		}
 		if (!value.canConvertToLong() || !value.isIntegralNumber() || value.asLong() <= 0) {
-			throw InvalidRequestException.invalidField("rate_limit." + field, "'" + field + "' must be a positive integer.");
+			throw InvalidRequestException.invalidField("rate_limit." + field,
+					"'" + field + "' must be a positive integer.");
 		}
 		return value.asLong();
 	}

@@ -21,7 +21,8 @@ public class AdminOffConfiguration {
 
 	@Bean
 	RouterFunction<ServerResponse> adminOffRoutes() {
-		return route(path("/admin/**"), (request) -> Mono.error(InvalidRequestException.forbidden(AdminKeysHandler.OFF)));
+		return route(path("/admin/**"),
+				(request) -> Mono.error(InvalidRequestException.forbidden(AdminKeysHandler.OFF)));
 	}
 
 	static final class Off extends VirtualKeysCondition {

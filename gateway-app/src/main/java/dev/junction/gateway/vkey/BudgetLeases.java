@@ -11,13 +11,14 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Budget reservations served from blocks of a key's budget this gateway holds ("leases"). A block
- * is taken from the {@link KeyStore} with one conditional {@code UPDATE}, bounded by what is left,
- * so gateways sharing a database never hold more than the budget between them; requests reserve
- * from it and settle into it in memory. A block running low is topped up ahead of need; what a
- * request finds missing is taken at once, and concurrent requests wait for one shared take. What
- * was spent is written to the store on {@link #flush}, and what a block holds unused is given back
- * once it has been idle for a while, and on {@link #flush flush(true)} at shutdown.
+ * Budget reservations served from blocks of a key's budget this gateway holds ("leases").
+ * A block is taken from the {@link KeyStore} with one conditional {@code UPDATE}, bounded
+ * by what is left, so gateways sharing a database never hold more than the budget between
+ * them; requests reserve from it and settle into it in memory. A block running low is
+ * topped up ahead of need; what a request finds missing is taken at once, and concurrent
+ * requests wait for one shared take. What was spent is written to the store on
+ * {@link #flush}, and what a block holds unused is given back once it has been idle for a
+ * while, and on {@link #flush flush(true)} at shutdown.
  */
 public final class BudgetLeases {
 
@@ -45,8 +46,7 @@ public final class BudgetLeases {
 	 * @param nanoTime the clock idleness is measured with
 	 * @param errors counts a write that failed
 	 */
-	public BudgetLeases(KeyStore store, VirtualKeysProperties.Lease settings, LongSupplier nanoTime,
-			Runnable errors) {
+	public BudgetLeases(KeyStore store, VirtualKeysProperties.Lease settings, LongSupplier nanoTime, Runnable errors) {
 		this.errors = errors;
 		this.store = store;
 		this.fraction = settings.fraction();
@@ -57,8 +57,8 @@ public final class BudgetLeases {
 	}
 
 	/**
-	 * Reserves {@code nanos} of {@code key}'s budget of {@code limit} in the period starting
-	 * {@code period}; emits nothing when the budget has no room for it.
+	 * Reserves {@code nanos} of {@code key}'s budget of {@code limit} in the period
+	 * starting {@code period}; emits nothing when the budget has no room for it.
 	 */
 	public Mono<Hold> reserve(String key, LocalDate period, long nanos, long limit) {
 		return Mono.defer(() -> attempt(new LeaseId(key, period), nanos, limit, false));
@@ -81,13 +81,15 @@ public final class BudgetLeases {
 				boolean changed = lease.limit != 0;
 				lease.limit = limit;
 				if (changed) {
-					// The budget changed: what the block holds unused goes back, and is taken again under the new limit.
+					// The budget changed: what the block holds unused goes back, and is
+					// taken again under the new limit.
 					return lease.write(lease.lastUsed, true).then(Mono.defer(() -> attempt(id, nanos, limit, false)));
 				}
 			}
 			if (lease.available() >= nanos) {
 				hold = lease.take(nanos);
-				// Ahead of need, a block only while another would be left, so the end of a budget
+				// Ahead of need, a block only while another would be left, so the end of
+				// a budget
 				// goes to whichever gateway needs it.
 				if (lease.take == null && !lease.topUpRefused && lease.available() < block / 2) {
 					take = new CompletableFuture<>();
@@ -119,7 +121,10 @@ public final class BudgetLeases {
 		return Mono.fromFuture(take, true).flatMap((shortTake) -> attempt(id, nanos, limit, shortTake));
 	}
 
-	/** Takes a block from the store; completes {@code done} with whether it was short of {@code want}. */
+	/**
+	 * Takes a block from the store; completes {@code done} with whether it was short of
+	 * {@code want}.
+	 */
 	private void takeBlock(Lease lease, long want, long need, long limit, CompletableFuture<Boolean> done,
 			boolean ahead) {
 		this.store.lease(lease.id.key(), lease.id.period(), want, need, limit)
@@ -143,16 +148,20 @@ public final class BudgetLeases {
 			});
 	}
 
-	/** A block: a fraction of the budget within the floor and ceiling, and at least one request's reservation. */
+	/**
+	 * A block: a fraction of the budget within the floor and ceiling, and at least one
+	 * request's reservation.
+	 */
 	private long blockSize(long limit, long nanos) {
 		long share = (long) (limit * this.fraction);
 		return Math.max(nanos, Math.min(this.ceiling, Math.max(this.floor, share)));
 	}
 
 	/**
-	 * Writes what was spent from every block to the store, and gives back what blocks idle for
-	 * longer than the idle timeout (every block with {@code everything}) hold unused, leaving the
-	 * reservations of requests under way. A write that fails is tried again on the next flush.
+	 * Writes what was spent from every block to the store, and gives back what blocks
+	 * idle for longer than the idle timeout (every block with {@code everything}) hold
+	 * unused, leaving the reservations of requests under way. A write that fails is tried
+	 * again on the next flush.
 	 */
 	public Mono<Void> flush(boolean everything) {
 		return Flux.fromIterable(this.leases.values())
@@ -161,8 +170,9 @@ public final class BudgetLeases {
 	}
 
 	/**
-	 * What {@code key} spent and holds reserved in the period starting {@code start}, as [spent,
-	 * reserved], after this gateway's spend is written; blocks other gateways hold count as reserved.
+	 * What {@code key} spent and holds reserved in the period starting {@code start}, as
+	 * [spent, reserved], after this gateway's spend is written; blocks other gateways
+	 * hold count as reserved.
 	 */
 	public Mono<long[]> state(String key, LocalDate start) {
 		Lease lease = this.leases.get(new LeaseId(key, start));
@@ -181,7 +191,10 @@ public final class BudgetLeases {
 	private record LeaseId(String key, LocalDate period) {
 	}
 
-	/** One key's block in one period. Guarded by its own monitor, held only for arithmetic. */
+	/**
+	 * One key's block in one period. Guarded by its own monitor, held only for
+	 * arithmetic.
+	 */
 	private final class Lease {
 
 		final LeaseId id;
@@ -234,8 +247,8 @@ public final class BudgetLeases {
 
 		/**
 		 * Writes what was spent, and gives back what is unused when idle (at once with
-		 * {@code everything}), after any write of this lease under way; a failed write is kept for
-		 * the next.
+		 * {@code everything}), after any write of this lease under way; a failed write is
+		 * kept for the next.
 		 */
 		Mono<Void> write(long now, boolean everything) {
 			return Mono.defer(() -> {
@@ -247,10 +260,11 @@ public final class BudgetLeases {
 					if (this.writes != null) {
 						return Mono.fromFuture(this.writes, true).then(write(now, everything));
 					}
-					boolean idle = everything
-							|| (this.inFlight == 0 && this.take == null && now - this.lastUsed >= BudgetLeases.this.idleNanos);
+					boolean idle = everything || (this.inFlight == 0 && this.take == null
+							&& now - this.lastUsed >= BudgetLeases.this.idleNanos);
 					spent = this.unwritten;
-					// Spent beyond what is held (a request that cost more than it reserved) stays spent.
+					// Spent beyond what is held (a request that cost more than it
+					// reserved) stays spent.
 					release = Math.max(0, Math.min(spent, this.held - this.inFlight));
 					giveBack = idle ? Math.max(0, available()) : 0;
 					if (spent == 0 && giveBack == 0) {
@@ -317,14 +331,17 @@ public final class BudgetLeases {
 			this.usedNanos = usedNanos;
 		}
 
-		/** Spent and reserved in the period as this gateway knows it, this reservation included. */
+		/**
+		 * Spent and reserved in the period as this gateway knows it, this reservation
+		 * included.
+		 */
 		public long usedNanos() {
 			return this.usedNanos;
 		}
 
 		/**
-		 * Replaces the reservation with what the request cost; called again with a new cost, charges
-		 * the difference.
+		 * Replaces the reservation with what the request cost; called again with a new
+		 * cost, charges the difference.
 		 */
 		public void settle(long cost) {
 			synchronized (this.lease) {

@@ -1,6 +1,8 @@
 package dev.junction.gateway.vkey;
 
-/** Model patterns: {@code *} stands for any run of characters, everything else for itself. */
+/**
+ * Model patterns: {@code *} stands for any run of characters, everything else for itself.
+ */
 final class Globs {
 
 	private Globs() {

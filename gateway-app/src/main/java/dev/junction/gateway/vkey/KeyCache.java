@@ -12,12 +12,12 @@ import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import reactor.core.publisher.Mono;
 
 /**
- * Virtual keys by id in memory, so a request with a known key costs no database round trip.
- * The cache is used only while it is trusted to hear of every change: always when this
- * instance is the only one (H2), and on PostgreSQL only while {@link KeyChangeListener}
- * listens. Untrusted, every lookup reads the database and nothing is kept. Ids the database
- * does not know are kept apart in a smaller cache, so made-up keys never push out real ones.
- * Concurrent lookups of one id share one query.
+ * Virtual keys by id in memory, so a request with a known key costs no database round
+ * trip. The cache is used only while it is trusted to hear of every change: always when
+ * this instance is the only one (H2), and on PostgreSQL only while
+ * {@link KeyChangeListener} listens. Untrusted, every lookup reads the database and
+ * nothing is kept. Ids the database does not know are kept apart in a smaller cache, so
+ * made-up keys never push out real ones. Concurrent lookups of one id share one query.
  */
 public final class KeyCache {
 
@@ -33,7 +33,10 @@ public final class KeyCache {
 
 	private final Cache<String, Boolean> unknown;
 
-	/** Counts every invalidation, so a lookup that raced one does not remember an unknown id. */
+	/**
+	 * Counts every invalidation, so a lookup that raced one does not remember an unknown
+	 * id.
+	 */
 	private final AtomicLong changes = new AtomicLong();
 
 	private volatile boolean trusted;
@@ -41,16 +44,16 @@ public final class KeyCache {
 	/**
 	 * @param database reads a key by id, empty when there is none
 	 * @param maxKeys the most keys kept, and the most unknown ids
-	 * @param trusted whether the cache may be used from the start (no other instance writes)
+	 * @param trusted whether the cache may be used from the start (no other instance
+	 * writes)
 	 */
-	public KeyCache(Function<String, Mono<VirtualKey>> database, long maxKeys, boolean trusted, MeterRegistry registry) {
+	public KeyCache(Function<String, Mono<VirtualKey>> database, long maxKeys, boolean trusted,
+			MeterRegistry registry) {
 		this.database = database;
 		this.trusted = trusted;
-		this.keys = CaffeineCacheMetrics.monitor(registry, Caffeine.newBuilder()
-			.maximumSize(maxKeys)
-			.expireAfterWrite(TIME_TO_LIVE)
-			.recordStats()
-			.buildAsync(), NAME);
+		this.keys = CaffeineCacheMetrics.monitor(registry,
+				Caffeine.newBuilder().maximumSize(maxKeys).expireAfterWrite(TIME_TO_LIVE).recordStats().buildAsync(),
+				NAME);
 		this.unknown = Caffeine.newBuilder().maximumSize(maxKeys).expireAfterWrite(TIME_TO_LIVE).build();
 	}
 
@@ -79,13 +82,18 @@ public final class KeyCache {
 		this.unknown.invalidate(id);
 	}
 
-	/** Forgets every key and uses the cache from now on: every change from here on is heard. */
+	/**
+	 * Forgets every key and uses the cache from now on: every change from here on is
+	 * heard.
+	 */
 	void trust() {
 		invalidateAll();
 		this.trusted = true;
 	}
 
-	/** Forgets every key and reads the database for each lookup until {@link #trust()}. */
+	/**
+	 * Forgets every key and reads the database for each lookup until {@link #trust()}.
+	 */
 	void distrust() {
 		this.trusted = false;
 		invalidateAll();

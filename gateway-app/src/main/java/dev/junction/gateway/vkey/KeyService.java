@@ -10,9 +10,10 @@ import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 /**
- * Authenticates virtual keys through a {@link KeyCache}, checking the secret against the key's
- * hash and its expiry against the clock on every request. A change made here is applied to
- * this instance's cache at once, and reaches the others through the database's notifications.
+ * Authenticates virtual keys through a {@link KeyCache}, checking the secret against the
+ * key's hash and its expiry against the clock on every request. A change made here is
+ * applied to this instance's cache at once, and reaches the others through the database's
+ * notifications.
  */
 public final class KeyService implements KeyLookup {
 
@@ -71,7 +72,10 @@ public final class KeyService implements KeyLookup {
 			.map((key) -> ClientIdentity.ofKey(key.id()));
 	}
 
-	/** The virtual key id in a client identity, or null when the client is not a virtual key. */
+	/**
+	 * The virtual key id in a client identity, or null when the client is not a virtual
+	 * key.
+	 */
 	public static @Nullable String idOf(String client) {
 		return client.startsWith(IDENTITY_PREFIX) ? client.substring(IDENTITY_PREFIX.length() - 3) : null;
 	}
@@ -82,8 +86,8 @@ public final class KeyService implements KeyLookup {
 	}
 
 	/**
-	 * The key {@code id} if it is active and may call {@code model} (as the client named it);
-	 * otherwise the client's 401, or 403 naming the models it may use.
+	 * The key {@code id} if it is active and may call {@code model} (as the client named
+	 * it); otherwise the client's 401, or 403 naming the models it may use.
 	 */
 	public Mono<VirtualKey> admit(String id, String model) {
 		return current(id).switchIfEmpty(Mono.error(InvalidRequestException::unauthorized)).flatMap((key) -> {

@@ -15,10 +15,10 @@ import reactor.core.publisher.Mono;
 import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
- * Virtual keys, their budgets and their spend, in PostgreSQL or H2 through R2DBC. Blocks of
- * budget are taken with one conditional {@code UPDATE}, so instances sharing a PostgreSQL never
- * hold more than the budget between them. On PostgreSQL every key written is announced on
- * {@link #CHANNEL} with its id, in the statement that writes it.
+ * Virtual keys, their budgets and their spend, in PostgreSQL or H2 through R2DBC. Blocks
+ * of budget are taken with one conditional {@code UPDATE}, so instances sharing a
+ * PostgreSQL never hold more than the budget between them. On PostgreSQL every key
+ * written is announced on {@link #CHANNEL} with its id, in the statement that writes it.
  */
 public final class KeyStore {
 
@@ -30,7 +30,9 @@ public final class KeyStore {
 
 	private final DatabaseClient db;
 
-	/** Budget and spend rows known to exist, so their insert is tried once per process. */
+	/**
+	 * Budget and spend rows known to exist, so their insert is tried once per process.
+	 */
 	private final Set<String> knownRows = ConcurrentHashMap.newKeySet();
 
 	private final boolean postgres;
@@ -46,21 +48,28 @@ public final class KeyStore {
 
 	public Mono<Void> insert(VirtualKey key) {
 		return bindKey(this.db.sql(announced("INSERT INTO virtual_keys (" + KEY_COLUMNS
-				+ ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)")), key).then();
+				+ ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)")), key)
+			.then();
 	}
 
 	/** Writes everything but the id and creation time. */
 	public Mono<Void> update(VirtualKey key) {
-		return bindKey(this.db.sql(announced("UPDATE virtual_keys SET secret_hash = $2, name = $3, owner = $4, "
-				+ "models = $5, requests_per_minute = $6, tokens_per_minute = $7, budget_nanos = $8, "
-				+ "budget_period = $9, expires_at = $10, revoked_at = $11 WHERE id = $1 AND created_at = $12")), key)
+		return bindKey(
+				this.db.sql(announced("UPDATE virtual_keys SET secret_hash = $2, name = $3, owner = $4, "
+						+ "models = $5, requests_per_minute = $6, tokens_per_minute = $7, budget_nanos = $8, "
+						+ "budget_period = $9, expires_at = $10, revoked_at = $11 WHERE id = $1 AND created_at = $12")),
+				key)
 			.then();
 	}
 
-	/** On PostgreSQL, {@code write} notifying {@link #CHANNEL} of the key it wrote when it commits. */
+	/**
+	 * On PostgreSQL, {@code write} notifying {@link #CHANNEL} of the key it wrote when it
+	 * commits.
+	 */
 	private String announced(String write) {
-		return this.postgres ? "WITH written AS (" + write + " RETURNING id) SELECT pg_notify('" + CHANNEL
-				+ "', id) FROM written" : write;
+		return this.postgres
+				? "WITH written AS (" + write + " RETURNING id) SELECT pg_notify('" + CHANNEL + "', id) FROM written"
+				: write;
 	}
 
 	private static DatabaseClient.GenericExecuteSpec bindKey(DatabaseClient.GenericExecuteSpec spec, VirtualKey key) {
@@ -102,7 +111,9 @@ public final class KeyStore {
 	}
 
 	public Flux<VirtualKey> all() {
-		return this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys ORDER BY created_at, id").map(KeyStore::key).all();
+		return this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys ORDER BY created_at, id")
+			.map(KeyStore::key)
+			.all();
 	}
 
 	private static VirtualKey key(Readable row) {
@@ -123,10 +134,10 @@ public final class KeyStore {
 	}
 
 	/**
-	 * Takes a block of up to {@code want} nano-dollars of {@code key}'s budget for the period starting
-	 * {@code start}, bounded by what is left under {@code limit}, if at least {@code need} is left: one
-	 * conditional {@code UPDATE}. Emits [granted, spent and reserved after it]; nothing when less than
-	 * {@code need} is left.
+	 * Takes a block of up to {@code want} nano-dollars of {@code key}'s budget for the
+	 * period starting {@code start}, bounded by what is left under {@code limit}, if at
+	 * least {@code need} is left: one conditional {@code UPDATE}. Emits [granted, spent
+	 * and reserved after it]; nothing when less than {@code need} is left.
 	 */
 	public Mono<long[]> lease(String key, LocalDate start, long want, long need, long limit) {
 		String grant = "LEAST($1, $4 - spent_nanos - reserved_nanos)";
@@ -146,7 +157,10 @@ public final class KeyStore {
 			.one());
 	}
 
-	/** Gives back {@code reserved} of a key's reserved budget and adds {@code cost} to what it spent. */
+	/**
+	 * Gives back {@code reserved} of a key's reserved budget and adds {@code cost} to
+	 * what it spent.
+	 */
 	public Mono<Void> settleBudget(String key, LocalDate start, long reserved, long cost) {
 		return ensureBudgetRow(key, start).then(this.db
 			.sql("UPDATE virtual_key_budgets SET reserved_nanos = reserved_nanos - $1, spent_nanos = spent_nanos + $2 "
@@ -158,9 +172,13 @@ public final class KeyStore {
 			.then());
 	}
 
-	/** What a key spent and holds reserved in the period starting {@code start}: [spent, reserved]. */
+	/**
+	 * What a key spent and holds reserved in the period starting {@code start}: [spent,
+	 * reserved].
+	 */
 	public Mono<long[]> budgetState(String key, LocalDate start) {
-		return this.db.sql("SELECT spent_nanos, reserved_nanos FROM virtual_key_budgets WHERE key_id = $1 AND period_start = $2")
+		return this.db
+			.sql("SELECT spent_nanos, reserved_nanos FROM virtual_key_budgets WHERE key_id = $1 AND period_start = $2")
 			.bind(0, key)
 			.bind(1, start.toString())
 			.map((row) -> new long[] { row.get("spent_nanos", Long.class), row.get("reserved_nanos", Long.class) })
@@ -169,19 +187,20 @@ public final class KeyStore {
 	}
 
 	/**
-	 * Adds requests' cost and tokens to a key's spend for a day and model; {@code byokCost} is the
-	 * cost of requests the caller paid the provider for with its own key, kept apart.
+	 * Adds requests' cost and tokens to a key's spend for a day and model;
+	 * {@code byokCost} is the cost of requests the caller paid the provider for with its
+	 * own key, kept apart.
 	 */
-	public Mono<Void> recordSpend(String key, LocalDate day, String model, long cost, long byokCost,
-			long promptTokens, long completionTokens, long requests) {
+	public Mono<Void> recordSpend(String key, LocalDate day, String model, long cost, long byokCost, long promptTokens,
+			long completionTokens, long requests) {
 		String id = "s:" + key + ":" + day + ":" + model;
-		Mono<Void> ensure = this.knownRows.contains(id) ? Mono.empty()
-				: this.db.sql("INSERT INTO virtual_key_spend (key_id, spend_day, model) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
-					.bind(0, key)
-					.bind(1, day.toString())
-					.bind(2, model)
-					.then()
-					.doOnSuccess((done) -> this.knownRows.add(id));
+		Mono<Void> ensure = this.knownRows.contains(id) ? Mono.empty() : this.db
+			.sql("INSERT INTO virtual_key_spend (key_id, spend_day, model) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+			.bind(0, key)
+			.bind(1, day.toString())
+			.bind(2, model)
+			.then()
+			.doOnSuccess((done) -> this.knownRows.add(id));
 		return ensure.then(this.db
 			.sql("UPDATE virtual_key_spend SET cost_nanos = cost_nanos + $1, byok_cost_nanos = byok_cost_nanos + $8, "
 					+ "prompt_tokens = prompt_tokens + $2, completion_tokens = completion_tokens + $3, requests = requests + $7 "
@@ -199,15 +218,15 @@ public final class KeyStore {
 
 	/** A key's spend per day and model between two days, both included. */
 	public Flux<SpendRow> spend(String key, LocalDate from, LocalDate to) {
-		return this.db
-			.sql("SELECT spend_day, model, cost_nanos, byok_cost_nanos, prompt_tokens, completion_tokens, requests FROM virtual_key_spend "
-					+ "WHERE key_id = $1 AND spend_day >= $2 AND spend_day <= $3 ORDER BY spend_day, model")
+		return this.db.sql(
+				"SELECT spend_day, model, cost_nanos, byok_cost_nanos, prompt_tokens, completion_tokens, requests FROM virtual_key_spend "
+						+ "WHERE key_id = $1 AND spend_day >= $2 AND spend_day <= $3 ORDER BY spend_day, model")
 			.bind(0, key)
 			.bind(1, from.toString())
 			.bind(2, to.toString())
-			.map((row) -> new SpendRow(LocalDate.parse(row.get("spend_day", String.class)), row.get("model", String.class),
-					row.get("cost_nanos", Long.class), row.get("byok_cost_nanos", Long.class),
-					row.get("prompt_tokens", Long.class),
+			.map((row) -> new SpendRow(LocalDate.parse(row.get("spend_day", String.class)),
+					row.get("model", String.class), row.get("cost_nanos", Long.class),
+					row.get("byok_cost_nanos", Long.class), row.get("prompt_tokens", Long.class),
 					row.get("completion_tokens", Long.class), row.get("requests", Long.class)))
 			.all();
 	}
@@ -217,7 +236,8 @@ public final class KeyStore {
 		if (this.knownRows.contains(id)) {
 			return Mono.empty();
 		}
-		return this.db.sql("INSERT INTO virtual_key_budgets (key_id, period_start) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+		return this.db
+			.sql("INSERT INTO virtual_key_budgets (key_id, period_start) VALUES ($1, $2) ON CONFLICT DO NOTHING")
 			.bind(0, key)
 			.bind(1, start.toString())
 			.then()
@@ -230,7 +250,8 @@ public final class KeyStore {
 	 * @param day the UTC day
 	 * @param model the model that answered
 	 * @param costNanos what it cost, in nano-dollars
-	 * @param byokCostNanos what the requests the caller paid for with its own provider key cost, in nano-dollars
+	 * @param byokCostNanos what the requests the caller paid for with its own provider
+	 * key cost, in nano-dollars
 	 * @param promptTokens tokens read
 	 * @param completionTokens tokens generated
 	 * @param requests requests recorded, those paid by the caller included

@@ -5,7 +5,9 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Locale;
 
-/** Over what time a budget runs, in UTC: a day, a calendar month, or the key's whole life. */
+/**
+ * Over what time a budget runs, in UTC: a day, a calendar month, or the key's whole life.
+ */
 public enum Period {
 
 	DAILY, MONTHLY, TOTAL;
@@ -20,7 +22,10 @@ public enum Period {
 		};
 	}
 
-	/** When the period that holds {@code now} ends, or null for a budget that never resets. */
+	/**
+	 * When the period that holds {@code now} ends, or null for a budget that never
+	 * resets.
+	 */
 	public Instant end(Instant now) {
 		LocalDate start = start(now);
 		return switch (this) {

@@ -10,8 +10,8 @@ import java.util.HexFormat;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Virtual key secrets: {@code jk-<id>.<256 random bits>}. The id finds the key; the secret is
- * checked against its stored SHA-256 in constant time.
+ * Virtual key secrets: {@code jk-<id>.<256 random bits>}. The id finds the key; the
+ * secret is checked against its stored SHA-256 in constant time.
  */
 public final class Secrets {
 
@@ -53,7 +53,9 @@ public final class Secrets {
 		return HexFormat.of().formatHex(sha256(secret));
 	}
 
-	/** Whether {@code secret} hashes to {@code expectedHash}, compared in constant time. */
+	/**
+	 * Whether {@code secret} hashes to {@code expectedHash}, compared in constant time.
+	 */
 	public static boolean verify(String secret, String expectedHash) {
 		byte[] expected;
 		try {

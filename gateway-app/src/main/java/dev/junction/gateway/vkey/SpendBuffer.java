@@ -10,10 +10,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Spend per key, day and model, added up in memory and written to the {@link KeyStore} behind the
- * requests: one increment per row on {@link #flush}. A row whose write fails is added back and
- * written with the next flush. Flushes run one at a time, so a read after {@link #flush} sees
- * everything recorded before it.
+ * Spend per key, day and model, added up in memory and written to the {@link KeyStore}
+ * behind the requests: one increment per row on {@link #flush}. A row whose write fails
+ * is added back and written with the next flush. Flushes run one at a time, so a read
+ * after {@link #flush} sees everything recorded before it.
  */
 public final class SpendBuffer {
 
@@ -37,8 +37,8 @@ public final class SpendBuffer {
 	}
 
 	/**
-	 * Adds to a key's spend on a day and model; the cost of a request the caller paid the provider
-	 * for with its own key ({@code callerPaid}) is kept apart.
+	 * Adds to a key's spend on a day and model; the cost of a request the caller paid the
+	 * provider for with its own key ({@code callerPaid}) is kept apart.
 	 */
 	public void add(String key, LocalDate day, String model, long cost, long promptTokens, long completionTokens,
 			long requests, boolean callerPaid) {
@@ -69,13 +69,17 @@ public final class SpendBuffer {
 				.onErrorResume((error) -> {
 					this.pending.merge(row, totals, Totals::plus);
 					this.errors.run();
-					logger.warn("Could not write the spend of key {}, will try again: {}", row.key(), error.getMessage());
+					logger.warn("Could not write the spend of key {}, will try again: {}", row.key(),
+							error.getMessage());
 					return Mono.empty();
 				});
 		}, 8).then();
 	}
 
-	/** A key's spend per day and model between two days, both included, with everything added here. */
+	/**
+	 * A key's spend per day and model between two days, both included, with everything
+	 * added here.
+	 */
 	public Flux<KeyStore.SpendRow> spend(String key, LocalDate from, LocalDate to) {
 		return flush().thenMany(this.store.spend(key, from, to));
 	}
@@ -86,8 +90,9 @@ public final class SpendBuffer {
 	private record Totals(long cost, long byokCost, long promptTokens, long completionTokens, long requests) {
 
 		Totals plus(Totals other) {
-			return new Totals(this.cost + other.cost, this.byokCost + other.byokCost, this.promptTokens + other.promptTokens,
-					this.completionTokens + other.completionTokens, this.requests + other.requests);
+			return new Totals(this.cost + other.cost, this.byokCost + other.byokCost,
+					this.promptTokens + other.promptTokens, this.completionTokens + other.completionTokens,
+					this.requests + other.requests);
 		}
 
 	}

@@ -10,12 +10,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What requests cost: {@code junction.spend.cost} (US dollars) and {@code junction.spend.tokens}
- * per provider and model, and {@code junction.key.spend.cost} and {@code junction.key.spend.tokens}
- * per virtual key id. Key ids beyond the configured number share the series {@code key="other"};
- * models beyond the first {@value #MAX_MODELS} share {@code model="other"}, so clients naming
- * arbitrary models cannot grow the series without bound. The counters of a series are made
- * once and kept.
+ * What requests cost: {@code junction.spend.cost} (US dollars) and
+ * {@code junction.spend.tokens} per provider and model, and
+ * {@code junction.key.spend.cost} and {@code junction.key.spend.tokens} per virtual key
+ * id. Key ids beyond the configured number share the series {@code key="other"}; models
+ * beyond the first {@value #MAX_MODELS} share {@code model="other"}, so clients naming
+ * arbitrary models cannot grow the series without bound. The counters of a series are
+ * made once and kept.
  */
 public final class SpendMetrics {
 
@@ -51,8 +52,9 @@ public final class SpendMetrics {
 	public void record(@Nullable String keyId, Target target, Usage usage, long costNanos) {
 		double usd = Money.usd(costNanos);
 		String model = bounded(this.models, target.model(), MAX_MODELS);
-		this.byTarget.computeIfAbsent(target.provider() + '/' + model,
-				(ignored) -> new Series(COST, TOKENS, "provider", target.provider(), "model", model))
+		this.byTarget
+			.computeIfAbsent(target.provider() + '/' + model,
+					(ignored) -> new Series(COST, TOKENS, "provider", target.provider(), "model", model))
 			.add(usd, usage);
 		if (keyId != null) {
 			String key = bounded(this.keys, keyId, this.maxKeys);

@@ -38,14 +38,14 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Prices every request from the usage its provider reported, at the model that answered
- * (a fallback's own price), and for a virtual key enforces what the key may do: its models,
- * its own request and token limits, and its budget. The budget is reserved before the call
- * from {@code max_tokens} and the request's size at the route's dearest price, and settled
- * from the real usage after it; a stream the client cancels before its usage arrives is
- * charged for its prompt and the chunks it received. Runs after routing, once per request,
- * so retries and fallbacks below it are charged once. A call with the caller's own provider
- * key is priced and recorded as paid by the caller, not debited from the budget; counting
- * tokens is not charged.
+ * (a fallback's own price), and for a virtual key enforces what the key may do: its
+ * models, its own request and token limits, and its budget. The budget is reserved before
+ * the call from {@code max_tokens} and the request's size at the route's dearest price,
+ * and settled from the real usage after it; a stream the client cancels before its usage
+ * arrives is charged for its prompt and the chunks it received. Runs after routing, once
+ * per request, so retries and fallbacks below it are charged once. A call with the
+ * caller's own provider key is priced and recorded as paid by the caller, not debited
+ * from the budget; counting tokens is not charged.
  */
 public final class SpendStage implements ChatStage {
 
@@ -87,7 +87,8 @@ public final class SpendStage implements ChatStage {
 		return keys.admit(id, exchange.request().model()).flatMapMany((key) -> {
 			Instant now = keys.now();
 			if (!debitsBudget(exchange)) {
-				return takeRequest(key).thenMany(metered(exchange, key, Reservation.NONE, next.apply(exchange, attempt)));
+				return takeRequest(key)
+					.thenMany(metered(exchange, key, Reservation.NONE, next.apply(exchange, attempt)));
 			}
 			long promptTokens = promptEstimate(exchange);
 			long maxTokens = (exchange.request().maxTokens() != null) ? exchange.request().maxTokens()
@@ -98,9 +99,9 @@ public final class SpendStage implements ChatStage {
 	}
 
 	/**
-	 * Whether the request is paid from the key's budget: not one the caller pays the provider
-	 * for with its own key, nor one the provider does not charge for (token counting). Those
-	 * reserve nothing from the budget or the token limit.
+	 * Whether the request is paid from the key's budget: not one the caller pays the
+	 * provider for with its own key, nor one the provider does not charge for (token
+	 * counting). Those reserve nothing from the budget or the token limit.
 	 */
 	private static boolean debitsBudget(ChatExchange exchange) {
 		NativeRequest original = exchange.request().original();
@@ -108,9 +109,9 @@ public final class SpendStage implements ChatStage {
 	}
 
 	/**
-	 * The call, watched for its usage: the budget and token reservations are settled when the usage
-	 * arrives, before the output that carries it is handed on, and the request is charged once when
-	 * it ends however it ends.
+	 * The call, watched for its usage: the budget and token reservations are settled when
+	 * the usage arrives, before the output that carries it is handed on, and the request
+	 * is charged once when it ends however it ends.
 	 */
 	private <T extends ChatOutput> Flux<T> metered(ChatExchange exchange, @Nullable VirtualKey key,
 			Reservation reservation, Flux<T> call) {
@@ -127,7 +128,10 @@ public final class SpendStage implements ChatStage {
 		}).doFinally((signal) -> finish(exchange, key, reservation, charge, signal));
 	}
 
-	/** Charges {@code usage} (replacing what an earlier report of the same call charged); null charges nothing. */
+	/**
+	 * Charges {@code usage} (replacing what an earlier report of the same call charged);
+	 * null charges nothing.
+	 */
 	private CompletableFuture<Void> settle(ChatExchange exchange, @Nullable VirtualKey key, Reservation reservation,
 			Charge charge, @Nullable Usage usage) {
 		Target target = exchange.target();
@@ -150,9 +154,11 @@ public final class SpendStage implements ChatStage {
 			}
 			if (charged) {
 				Usage before = (charge.usage != null) ? charge.usage : Usage.NONE;
-				this.keys.spend().add(key.id(), LocalDate.now(ZoneOffset.UTC), target.toString(), cost - charge.cost,
-						usage.promptTokens() - before.promptTokens(), usage.completionTokens() - before.completionTokens(),
-						(charge.usage == null) ? 1 : 0, exchange.callerKey() != null);
+				this.keys.spend()
+					.add(key.id(), LocalDate.now(ZoneOffset.UTC), target.toString(), cost - charge.cost,
+							usage.promptTokens() - before.promptTokens(),
+							usage.completionTokens() - before.completionTokens(), (charge.usage == null) ? 1 : 0,
+							exchange.callerKey() != null);
 				charge.usage = usage;
 				charge.cost = cost;
 			}
@@ -177,7 +183,8 @@ public final class SpendStage implements ChatStage {
 		if (!settled) {
 			Usage usage = null;
 			if (signal == SignalType.CANCEL && exchange.target() != null && exchange.upstreamNanos() > 0) {
-				// Cancelled before the provider reported usage: what it read, and a token per chunk received.
+				// Cancelled before the provider reported usage: what it read, and a token
+				// per chunk received.
 				usage = new Usage(reservation.promptTokens(), charge.chunks.get());
 			}
 			settle(exchange, key, reservation, charge, usage).exceptionally((error) -> {
@@ -202,10 +209,13 @@ public final class SpendStage implements ChatStage {
 		if (limit == null || limit <= 0) {
 			return Mono.empty();
 		}
-		return Mono.fromFuture(() -> this.buckets.tryConsume("junction:vk:req:" + key.id() + ":" + limit,
-				perMinute(limit), 1)).flatMap((probe) -> probe.isConsumed() ? Mono.empty()
-						: Mono.error(denied("rate_limit_requests", DeniedException.rateLimited("rate_limit_requests", "Too many requests for this key: "
-								+ "the limit is " + limit + " per minute.", wait(probe)))));
+		return Mono
+			.fromFuture(() -> this.buckets.tryConsume("junction:vk:req:" + key.id() + ":" + limit, perMinute(limit), 1))
+			.flatMap((probe) -> probe.isConsumed() ? Mono.empty()
+					: Mono.error(denied("rate_limit_requests",
+							DeniedException.rateLimited("rate_limit_requests",
+									"Too many requests for this key: " + "the limit is " + limit + " per minute.",
+									wait(probe)))));
 	}
 
 	/** Takes the key's token reservation, then its budget reservation. */
@@ -216,9 +226,10 @@ public final class SpendStage implements ChatStage {
 		Mono<Long> tokenReservation = (tokens == 0) ? Mono.just(0L)
 				: Mono.fromFuture(() -> this.buckets.tryConsume(tokenBucket(key), perMinute(tokenLimit), tokens))
 					.flatMap((probe) -> probe.isConsumed() ? Mono.just(tokens)
-							: Mono.error(denied("rate_limit_tokens", DeniedException.rateLimited("rate_limit_tokens", "Not enough tokens left for this key: "
-									+ tokens + " requested, " + probe.getRemainingTokens() + " left of " + tokenLimit
-									+ " per minute.", wait(probe)))));
+							: Mono.error(denied("rate_limit_tokens", DeniedException.rateLimited("rate_limit_tokens",
+									"Not enough tokens left for this key: " + tokens + " requested, "
+											+ probe.getRemainingTokens() + " left of " + tokenLimit + " per minute.",
+									wait(probe)))));
 		Budget budget = key.budget();
 		if (budget == null) {
 			return tokenReservation.map((taken) -> new Reservation(null, taken, promptTokens));
@@ -250,10 +261,11 @@ public final class SpendStage implements ChatStage {
 							this.buckets.adjust(tokenBucket(key), perMinute(tokenLimit), taken);
 						}
 						denied("budget_exceeded");
-						return Mono.error(DeniedException.overBudget("This key's " + budget.period().id()
-								+ " budget of $" + Money.decimal(budget.nanos()).toPlainString()
-								+ " does not leave $" + Money.decimal(nanos).toPlainString()
-								+ " for this request (its prompt and max_tokens at the model's price).",
+						return Mono.error(DeniedException.overBudget(
+								"This key's " + budget.period().id() + " budget of $"
+										+ Money.decimal(budget.nanos()).toPlainString() + " does not leave $"
+										+ Money.decimal(nanos).toPlainString()
+										+ " for this request (its prompt and max_tokens at the model's price).",
 								(end != null) ? Duration.between(now, end) : null));
 					}
 					exchange.budget(new ChatExchange.BudgetStatus(budget.nanos(), hold.get().usedNanos(), nanos,
@@ -263,7 +275,10 @@ public final class SpendStage implements ChatStage {
 		});
 	}
 
-	/** What a request may cost at most: its prompt and max_tokens at the dearest price on its route. */
+	/**
+	 * What a request may cost at most: its prompt and max_tokens at the dearest price on
+	 * its route.
+	 */
 	private long ceiling(@Nullable Route route, long promptTokens, long maxTokens) {
 		if (route == null) {
 			return 0;
@@ -277,8 +292,9 @@ public final class SpendStage implements ChatStage {
 	}
 
 	/**
-	 * Tokens the prompt may take: its JSON bytes over three, which no tokenizer undercuts for
-	 * text; the messages of a chat request, the whole of one with no chat form (embeddings).
+	 * Tokens the prompt may take: its JSON bytes over three, which no tokenizer undercuts
+	 * for text; the messages of a chat request, the whole of one with no chat form
+	 * (embeddings).
 	 */
 	private static long promptEstimate(ChatExchange exchange) {
 		ChatRequest request = exchange.request();
@@ -293,9 +309,10 @@ public final class SpendStage implements ChatStage {
 	}
 
 	private BucketConfiguration perMinute(long limit) {
-		return this.perMinute.computeIfAbsent(limit, (capacity) -> BucketConfiguration.builder()
-			.addLimit((bandwidth) -> bandwidth.capacity(capacity).refillGreedy(capacity, MINUTE))
-			.build());
+		return this.perMinute.computeIfAbsent(limit,
+				(capacity) -> BucketConfiguration.builder()
+					.addLimit((bandwidth) -> bandwidth.capacity(capacity).refillGreedy(capacity, MINUTE))
+					.build());
 	}
 
 	/** Counts a refusal with the rate limits' counter, tagged by what refused it. */

@@ -29,7 +29,10 @@ public record VirtualKey(String id, String secretHash, String name, @Nullable St
 		return this.revokedAt == null && (this.expiresAt == null || now.isBefore(this.expiresAt));
 	}
 
-	/** Whether the key may call {@code model} (a provider/model or an alias, as the client named it). */
+	/**
+	 * Whether the key may call {@code model} (a provider/model or an alias, as the client
+	 * named it).
+	 */
 	public boolean allows(String model) {
 		if (this.models.isEmpty()) {
 			return true;

@@ -15,7 +15,8 @@ class VirtualKeysCondition implements Condition {
 	@Override
 	public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
 		Binder binder = Binder.get(context.getEnvironment());
-		List<String> adminKeys = binder.bind("junction.gateway.auth.admin-keys", Bindable.listOf(String.class)).orElse(List.of());
+		List<String> adminKeys = binder.bind("junction.gateway.auth.admin-keys", Bindable.listOf(String.class))
+			.orElse(List.of());
 		return adminKeys.stream().anyMatch(StringUtils::hasText)
 				|| StringUtils.hasText(context.getEnvironment().getProperty(VirtualKeysProperties.PREFIX + ".db.url"));
 	}

@@ -19,7 +19,10 @@ import org.springframework.r2dbc.core.binding.BindMarkersFactory;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
-/** Virtual keys, their database and the admin API, when an admin key or a key database is configured. */
+/**
+ * Virtual keys, their database and the admin API, when an admin key or a key database is
+ * configured.
+ */
 @Configuration(proxyBeanMethods = false)
 @Conditional(VirtualKeysCondition.class)
 public class VirtualKeysConfiguration {
@@ -50,9 +53,12 @@ public class VirtualKeysConfiguration {
 
 	@Bean
 	KeyChangeListener keyChangeListener(KeyCache cache, DatabaseUrl url, VirtualKeysProperties properties) {
-		return new KeyChangeListener(url.postgres() ? Notifications.postgres(
-				url.postgresConnections(KeyChangeListener.APPLICATION_NAME, properties.db().connectTimeout()),
-				KeyChangeListener.CHECK_INTERVAL) : Notifications.none(), cache);
+		return new KeyChangeListener(
+				url.postgres()
+						? Notifications.postgres(url.postgresConnections(KeyChangeListener.APPLICATION_NAME,
+								properties.db().connectTimeout()), KeyChangeListener.CHECK_INTERVAL)
+						: Notifications.none(),
+				cache);
 	}
 
 	@Bean

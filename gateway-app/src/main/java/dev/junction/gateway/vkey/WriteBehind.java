@@ -9,12 +9,14 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Writes spend and budget blocks to the key store every interval, and at shutdown writes what is
- * left and gives back every block.
+ * Writes spend and budget blocks to the key store every interval, and at shutdown writes
+ * what is left and gives back every block.
  */
 public final class WriteBehind implements AutoCloseable {
 
-	/** Counter of writes that failed and will be tried again, tagged by what they wrote. */
+	/**
+	 * Counter of writes that failed and will be tried again, tagged by what they wrote.
+	 */
 	public static final String ERRORS = "junction.key.writes.failed";
 
 	private static final Logger logger = LoggerFactory.getLogger(WriteBehind.class);

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The response cache on a real gateway with two gateway keys, in front of the emulator. */
+/**
+ * The response cache on a real gateway with two gateway keys, in front of the emulator.
+ */
 class ResponseCacheIntegrationTests {
 
 	static final String KEY_A = "Bearer cache-key-a";
@@ -41,12 +43,16 @@ class ResponseCacheIntegrationTests {
 		upstream.close();
 	}
 
-	/** Keys A and B, provider {@code up} (the emulator), {@code local} (in-process) and alias {@code creative}. */
+	/**
+	 * Keys A and B, provider {@code up} (the emulator), {@code local} (in-process) and
+	 * alias {@code creative}.
+	 */
 	static List<String> properties(MockProviderServer upstream, String... more) {
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=cache-key-a",
 				"junction.gateway.auth.keys[1]=cache-key-b", "junction.gateway.providers.up.type=openai",
-				"junction.gateway.providers.up.base-url=" + upstream.openAiBaseUrl(), "junction.gateway.providers.up.keys[0].value=sk-a",
-				"junction.gateway.providers.local.type=mock", "junction.gateway.models.creative.targets[0]=up/gpt-4o-mini",
+				"junction.gateway.providers.up.base-url=" + upstream.openAiBaseUrl(),
+				"junction.gateway.providers.up.keys[0].value=sk-a", "junction.gateway.providers.local.type=mock",
+				"junction.gateway.models.creative.targets[0]=up/gpt-4o-mini",
 				"junction.gateway.models.creative.cache-sampled=true"));
 		properties.addAll(List.of(more));
 		return properties;
@@ -199,8 +205,8 @@ class ResponseCacheIntegrationTests {
 
 	@Test
 	void aSharedNamespaceServesEveryKeyAndUser() {
-		try (RunningGateway shared = RunningGateway.start(
-				properties(upstream, "junction.gateway.cache.enabled=true", "junction.gateway.cache.shared-namespace=everyone"))) {
+		try (RunningGateway shared = RunningGateway.start(properties(upstream, "junction.gateway.cache.enabled=true",
+				"junction.gateway.cache.shared-namespace=everyone"))) {
 			String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,\"user\":\"alice\","
 					+ "\"messages\":[{\"role\":\"user\",\"content\":\"shared answer\"}]}";
 			HttpResponse<String> first = post(shared, KEY_A, body, Map.of());

@@ -29,8 +29,7 @@ class ResponseCacheStageTests {
 	private static final String REQUEST = "{\"model\":\"a/x\",\"seed\":1,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 
 	private final ResponseCacheStage stage = new ResponseCacheStage(new LocalResponseStore(Duration.ofMinutes(1), 100),
-			new CachePolicy(null, Set.of(), new ProviderRegistry()),
-			new JsonMapper(), new SimpleMeterRegistry());
+			new CachePolicy(null, Set.of(), new ProviderRegistry()), new JsonMapper(), new SimpleMeterRegistry());
 
 	private final ChatResult answer = FakeNext.result("cached", new Usage(3, 4));
 
@@ -50,7 +49,8 @@ class ResponseCacheStageTests {
 			.expectNext(this.answer)
 			.expectComplete()
 			.verify(Duration.ofSeconds(5));
-		ChatExchange second = exchange(REQUEST.replace("{\"model\":\"a/x\",\"seed\":1", "{\"seed\":1,\"model\":\"a/x\""));
+		ChatExchange second = exchange(
+				REQUEST.replace("{\"model\":\"a/x\",\"seed\":1", "{\"seed\":1,\"model\":\"a/x\""));
 		StepVerifier.create(this.stage.apply(second, attempt(second), next))
 			.expectNext(this.answer)
 			.expectComplete()

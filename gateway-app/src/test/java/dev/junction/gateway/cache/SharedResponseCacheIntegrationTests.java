@@ -18,15 +18,17 @@ import static dev.junction.gateway.cache.ResponseCacheIntegrationTests.KEY_B;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** Two gateways sharing one real Redis share their response cache, within the same rules. */
+/**
+ * Two gateways sharing one real Redis share their response cache, within the same rules.
+ */
 class SharedResponseCacheIntegrationTests {
 
 	@Test
 	void gatewaysSharingRedisShareEachKeysEntriesAndNothingElse() throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
-			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.gateway.cache.enabled=true",
-					"spring.data.redis.url=" + redis.url());
+			List<String> properties = ResponseCacheIntegrationTests.properties(upstream,
+					"junction.gateway.cache.enabled=true", "spring.data.redis.url=" + redis.url());
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
@@ -54,8 +56,9 @@ class SharedResponseCacheIntegrationTests {
 	void gatewaysSharingRedisAndASharedNamespaceServeEveryKey() throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
-			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.gateway.cache.enabled=true",
-					"junction.gateway.cache.shared-namespace=org-wide", "spring.data.redis.url=" + redis.url());
+			List<String> properties = ResponseCacheIntegrationTests.properties(upstream,
+					"junction.gateway.cache.enabled=true", "junction.gateway.cache.shared-namespace=org-wide",
+					"spring.data.redis.url=" + redis.url());
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
@@ -73,8 +76,9 @@ class SharedResponseCacheIntegrationTests {
 	void clearingTheCacheOnOneGatewayEmptiesItForEveryGatewaySharingRedis() throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start(); MockProviderServer upstream = MockProviderServer.start()) {
-			List<String> properties = ResponseCacheIntegrationTests.properties(upstream, "junction.gateway.cache.enabled=true",
-					"spring.data.redis.url=" + redis.url(), "junction.gateway.auth.admin-keys[0]=cache-admin");
+			List<String> properties = ResponseCacheIntegrationTests.properties(upstream,
+					"junction.gateway.cache.enabled=true", "spring.data.redis.url=" + redis.url(),
+					"junction.gateway.auth.admin-keys[0]=cache-admin");
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
@@ -82,11 +86,16 @@ class SharedResponseCacheIntegrationTests {
 				post(first, KEY_A, body);
 				post(first, KEY_B, body);
 				assertThat(post(second, KEY_A, body).headers().firstValue("x-junction-cache")).hasValue("HIT");
-				JsonNode result = Json.parse(Http.post(second.baseUrl() + "/rpc", "Bearer cache-admin",
-						"{\"jsonrpc\":\"2.0\",\"method\":\"admin.clearCache\",\"id\":1}").body()).get("result");
+				JsonNode result = Json
+					.parse(Http.post(second.baseUrl() + "/rpc", "Bearer cache-admin",
+							"{\"jsonrpc\":\"2.0\",\"method\":\"admin.clearCache\",\"id\":1}")
+						.body())
+					.get("result");
 				assertThat(result.get("entriesRemoved").asLong()).isEqualTo(2);
-				assertThat(Json.parse(Http.post(first.baseUrl() + "/rpc", "Bearer cache-admin",
-						"{\"jsonrpc\":\"2.0\",\"method\":\"admin.getConfig\",\"id\":2}").body())
+				assertThat(Json
+					.parse(Http.post(first.baseUrl() + "/rpc", "Bearer cache-admin",
+							"{\"jsonrpc\":\"2.0\",\"method\":\"admin.getConfig\",\"id\":2}")
+						.body())
 					.at("/result/config/billing/sharedThroughRedis")
 					.asBoolean()).isTrue();
 				assertThat(post(first, KEY_A, body).headers().firstValue("x-junction-cache")).hasValue("MISS");

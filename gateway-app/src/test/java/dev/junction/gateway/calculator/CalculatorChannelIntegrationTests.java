@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The gateway's channel to a real calculator-service is connected before the first call
- * and stays connected: made at start, and made again by itself when the calculator restarts.
+ * and stays connected: made at start, and made again by itself when the calculator
+ * restarts.
  */
 class CalculatorChannelIntegrationTests {
 
@@ -26,12 +27,14 @@ class CalculatorChannelIntegrationTests {
 	@Test
 	void connectsAtStartBeforeAnyCall() throws Exception {
 		try (RunningCalculator calculator = RunningCalculator.start();
-				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.calculator.address=" + calculator.address(),
-						"junction.gateway.calculator.health-deadline=5s"))) {
+				RunningGateway gateway = RunningGateway
+					.start(List.of("junction.gateway.calculator.address=" + calculator.address(),
+							"junction.gateway.calculator.health-deadline=5s"))) {
 			assertThat(gateway.context().getBeanFactory().containsSingleton("calculatorChannel")).isTrue();
 			assertThat(awaitState(channel(gateway), ConnectivityState.READY)).isEqualTo(ConnectivityState.READY);
-			JsonNode health = Json.parse(Http.post(gateway.baseUrl() + "/rpc", null,
-					"{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}").body());
+			JsonNode health = Json.parse(Http
+				.post(gateway.baseUrl() + "/rpc", null, "{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}")
+				.body());
 			assertThat(health.at("/result/dependencies/calculator/status").stringValue()).isEqualTo("up");
 		}
 	}
@@ -39,8 +42,8 @@ class CalculatorChannelIntegrationTests {
 	@Test
 	void withoutAnAddressMakesTheChannelAtTheFirstCall() {
 		try (RunningCalculator calculator = RunningCalculator.start();
-				RunningGateway gateway = RunningGateway.start(
-						List.of("spring.grpc.client.channel.calculator.target=" + calculator.address()))) {
+				RunningGateway gateway = RunningGateway
+					.start(List.of("spring.grpc.client.channel.calculator.target=" + calculator.address()))) {
 			assertThat(gateway.context().getBeanFactory().containsSingleton("calculatorChannel")).isFalse();
 			assertThat(add(gateway)).isEqualTo(5.0);
 			assertThat(gateway.context().getBeanFactory().containsSingleton("calculatorChannel")).isTrue();
@@ -51,7 +54,8 @@ class CalculatorChannelIntegrationTests {
 	void reconnectsByItselfWhenTheCalculatorComesBack() throws Exception {
 		RunningCalculator first = RunningCalculator.start();
 		int port = first.grpcPort();
-		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.calculator.address=" + first.address()))) {
+		try (RunningGateway gateway = RunningGateway
+			.start(List.of("junction.gateway.calculator.address=" + first.address()))) {
 			ManagedChannel channel = channel(gateway);
 			assertThat(add(gateway)).isEqualTo(5.0);
 			assertThat(channel.getState(false)).isEqualTo(ConnectivityState.READY);
@@ -68,8 +72,8 @@ class CalculatorChannelIntegrationTests {
 	@Test
 	void recordsEveryCallInTheGrpcClientMetrics() {
 		try (RunningCalculator calculator = RunningCalculator.start();
-				RunningGateway gateway = RunningGateway.start(
-						List.of("junction.gateway.calculator.address=" + calculator.address()))) {
+				RunningGateway gateway = RunningGateway
+					.start(List.of("junction.gateway.calculator.address=" + calculator.address()))) {
 			assertThat(add(gateway)).isEqualTo(5.0);
 			String metrics = Http.get(gateway.baseUrl() + "/actuator/prometheus").body();
 			assertThat(metrics.lines()
@@ -82,21 +86,24 @@ class CalculatorChannelIntegrationTests {
 	@Test
 	void takesExplicitSpringGrpcChannelSettingsOverItsOwn() throws Exception {
 		try (RunningCalculator calculator = RunningCalculator.start();
-				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.calculator.address=static://127.0.0.1:1",
-						"spring.grpc.client.channel.calculator.target=" + calculator.address()))) {
+				RunningGateway gateway = RunningGateway
+					.start(List.of("junction.gateway.calculator.address=static://127.0.0.1:1",
+							"spring.grpc.client.channel.calculator.target=" + calculator.address()))) {
 			assertThat(add(gateway)).isEqualTo(5.0);
 		}
 	}
 
 	@Test
 	void refusesToStartOnAStaticAddressWithoutAPort() {
-		assertThatThrownBy(() -> RunningGateway.start(List.of("junction.gateway.calculator.address=static://127.0.0.1")))
+		assertThatThrownBy(
+				() -> RunningGateway.start(List.of("junction.gateway.calculator.address=static://127.0.0.1")))
 			.hasMessage("junction.gateway.calculator.address must be static://host:port, not 'static://127.0.0.1'");
 	}
 
 	private static double add(RunningGateway gateway) {
 		JsonNode sum = Json.parse(Http.post(gateway.baseUrl() + "/rpc", null,
-				"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[2,3],\"id\":1}").body());
+				"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[2,3],\"id\":1}")
+			.body());
 		return sum.get("result").asDouble();
 	}
 

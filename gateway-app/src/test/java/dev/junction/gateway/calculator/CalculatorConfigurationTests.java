@@ -12,7 +12,10 @@ import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The channel to calculator-service is made at start-up only when its address is configured. */
+/**
+ * The channel to calculator-service is made at start-up only when its address is
+ * configured.
+ */
 class CalculatorConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()

@@ -16,15 +16,19 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
-/** How the calculator's settings become Spring gRPC's channel settings, former names included. */
+/**
+ * How the calculator's settings become Spring gRPC's channel settings, former names
+ * included.
+ */
 class CalculatorEnvironmentTests {
 
 	@Test
 	void readsFormerNamesFromEnvironmentVariables() {
 		StandardEnvironment environment = environment(Map.of());
 		environment.getPropertySources()
-			.addFirst(new SystemEnvironmentPropertySource("test-systemEnvironment", Map.of("JUNCTION_CALCULATOR_HEALTH_CACHE_TTL", "5s",
-					"JUNCTION_CALCULATOR_ADDRESS", "static://calculator:50051")));
+			.addFirst(new SystemEnvironmentPropertySource("test-systemEnvironment",
+					Map.of("JUNCTION_CALCULATOR_HEALTH_CACHE_TTL", "5s", "JUNCTION_CALCULATOR_ADDRESS",
+							"static://calculator:50051")));
 		process(environment);
 		CalculatorProperties properties = bind(environment);
 		assertThat(properties.healthCacheTtl()).isEqualTo(Duration.ofSeconds(5));
@@ -64,8 +68,8 @@ class CalculatorEnvironmentTests {
 
 	@Test
 	void explicitSpringGrpcSettingsWin() {
-		StandardEnvironment environment = environment(Map.of("junction.gateway.calculator.address",
-				"static://a:1", "spring.grpc.client.channel.calculator.target", "static://b:2"));
+		StandardEnvironment environment = environment(Map.of("junction.gateway.calculator.address", "static://a:1",
+				"spring.grpc.client.channel.calculator.target", "static://b:2"));
 		process(environment);
 		assertThat(environment.getProperty("spring.grpc.client.channel.calculator.target")).isEqualTo("static://b:2");
 	}

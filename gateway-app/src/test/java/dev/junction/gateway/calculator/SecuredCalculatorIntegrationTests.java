@@ -86,7 +86,8 @@ class SecuredCalculatorIntegrationTests {
 
 	private RunningGateway gateway(RunningCalculator calculator, String... properties) {
 		List<String> all = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
-				"junction.gateway.calculator.address=" + calculator.address(), "junction.gateway.calculator.deadline=5s"));
+				"junction.gateway.calculator.address=" + calculator.address(),
+				"junction.gateway.calculator.deadline=5s"));
 		all.addAll(List.of(properties));
 		return start(RunningGateway.start(all));
 	}

@@ -36,8 +36,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The gateway and the provider emulator on random ports, driven by the official OpenAI Java
- * SDK where a real client can express the request, and by raw HTTP where it cannot.
+ * The gateway and the provider emulator on random ports, driven by the official OpenAI
+ * Java SDK where a real client can express the request, and by raw HTTP where it cannot.
  */
 class ChatCompletionsIntegrationTests {
 
@@ -66,8 +66,8 @@ class ChatCompletionsIntegrationTests {
 		failing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 503));
 		slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
 		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 3));
-		trickling = MockProviderServer.start(Map.of("junction.mock.chunk-delay-ms", 200, "junction.mock.stream-chunks", 50,
-				"junction.mock.completion-tokens", 50));
+		trickling = MockProviderServer.start(Map.of("junction.mock.chunk-delay-ms", 200, "junction.mock.stream-chunks",
+				50, "junction.mock.completion-tokens", 50));
 		int closedPort;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closedPort = socket.getLocalPort();
@@ -98,7 +98,8 @@ class ChatCompletionsIntegrationTests {
 	}
 
 	private static List<String> openai(String name, String baseUrl, String key) {
-		return List.of("junction.gateway.providers." + name + ".type=openai", "junction.gateway.providers." + name + ".base-url=" + baseUrl,
+		return List.of("junction.gateway.providers." + name + ".type=openai",
+				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
 				"junction.gateway.providers." + name + ".keys[0].value=" + key);
 	}
 
@@ -142,7 +143,8 @@ class ChatCompletionsIntegrationTests {
 		}
 		assertThat(chunks).hasSizeGreaterThan(2);
 		StringBuilder text = new StringBuilder();
-		chunks.forEach((chunk) -> chunk.choices().forEach((choice) -> choice.delta().content().ifPresent(text::append)));
+		chunks
+			.forEach((chunk) -> chunk.choices().forEach((choice) -> choice.delta().content().ifPresent(text::append)));
 		assertThat(text).isNotEmpty();
 		assertThat(chunks.get(chunks.size() - 1).usage()).isPresent();
 	}
@@ -152,8 +154,8 @@ class ChatCompletionsIntegrationTests {
 		HttpResponse<String> response = Http.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + KEY,
 				"{\"model\":\"up/gpt-4o-mini\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
 		assertThat(response.statusCode()).isEqualTo(200);
-		assertThat(response.headers().firstValue("content-type")).hasValueSatisfying(
-				(type) -> assertThat(type).startsWith("text/event-stream"));
+		assertThat(response.headers().firstValue("content-type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("text/event-stream"));
 		assertThat(response.body()).endsWith("data: [DONE]\n\n").doesNotContain("\"choices\":[]");
 	}
 
@@ -166,8 +168,13 @@ class ChatCompletionsIntegrationTests {
 				.addUserMessage("What is the weather in Paris?")
 				.addFunctionTool(weatherTool())
 				.build());
-		ChatCompletionMessageFunctionToolCall call = completion.choices().get(0).message().toolCalls().orElseThrow()
-			.get(0).asFunction();
+		ChatCompletionMessageFunctionToolCall call = completion.choices()
+			.get(0)
+			.message()
+			.toolCalls()
+			.orElseThrow()
+			.get(0)
+			.asFunction();
 		assertThat(call.function().name()).isEqualTo("get_weather");
 		assertThat(completion.choices().get(0).finishReason().asString()).isEqualTo("tool_calls");
 	}
@@ -183,8 +190,8 @@ class ChatCompletionsIntegrationTests {
 				.maxCompletionTokens(20)
 				.temperature(0.2)
 				.build());
-		assertThat(completion.choices().get(0).message().content()).hasValueSatisfying(
-				(content) -> assertThat(content).isNotBlank());
+		assertThat(completion.choices().get(0).message().content())
+			.hasValueSatisfying((content) -> assertThat(content).isNotBlank());
 		assertThat(completion.usage().orElseThrow().promptTokens()).isPositive();
 		assertThat(upstream.stats().route(Route.MESSAGES).requests()).isPositive();
 	}
@@ -201,7 +208,8 @@ class ChatCompletionsIntegrationTests {
 			stream.stream().forEach(chunks::add);
 		}
 		StringBuilder text = new StringBuilder();
-		chunks.forEach((chunk) -> chunk.choices().forEach((choice) -> choice.delta().content().ifPresent(text::append)));
+		chunks
+			.forEach((chunk) -> chunk.choices().forEach((choice) -> choice.delta().content().ifPresent(text::append)));
 		assertThat(text).isNotEmpty();
 
 		ChatCompletion tools = client.chat()
@@ -248,7 +256,8 @@ class ChatCompletionsIntegrationTests {
 		HttpResponse<String> response = Http.post(gateway.baseUrl() + "/ai/chat/completions", "Bearer " + KEY,
 				"{\"model\": ");
 		assertThat(response.statusCode()).isEqualTo(400);
-		assertThat(response.body()).contains("\"code\":\"invalid_json\"").contains("\"type\":\"invalid_request_error\"");
+		assertThat(response.body()).contains("\"code\":\"invalid_json\"")
+			.contains("\"type\":\"invalid_request_error\"");
 	}
 
 	@Test
@@ -342,27 +351,32 @@ class ChatCompletionsIntegrationTests {
 
 	@Test
 	void reportsServerTimingAndMetricsWithSloBuckets() {
-		HttpResponse<String> response = Http.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + KEY,
-				body());
+		HttpResponse<String> response = Http.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + KEY, body());
 		assertThat(response.statusCode()).isEqualTo(200);
-		assertThat(response.headers().firstValue("server-timing")).hasValueSatisfying(
-				(timing) -> assertThat(timing).matches("gateway;dur=[0-9.]+, upstream;dur=[0-9.]+"));
-		// The request timers stop once the response is written, so the client can see it a moment earlier.
+		assertThat(response.headers().firstValue("server-timing"))
+			.hasValueSatisfying((timing) -> assertThat(timing).matches("gateway;dur=[0-9.]+, upstream;dur=[0-9.]+"));
+		// The request timers stop once the response is written, so the client can see it
+		// a moment earlier.
 		await().atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
-			.containsPattern("junction_gateway_requests_seconds_count\\{[^}]*model=\"gpt-4o-mini\"[^}]*outcome=\"success\""
-					+ "[^}]*provider=\"up\"[^}]*status=\"200\"[^}]*} [1-9]")
-			.containsPattern("gen_ai_client_operation_duration_seconds_count\\{[^}]*gen_ai_provider_name=\"openai\"")
-			.containsPattern("gen_ai_client_token_usage_tokens_sum\\{[^}]*gen_ai_token_type=\"output\"[^}]*} [1-9]")
-			.containsPattern("junction_gateway_overhead_seconds_bucket\\{[^}]*entry=\"chat\",le=\"1.0E-5\"} [0-9]")
-			.containsPattern("junction_gateway_overhead_seconds_bucket\\{[^}]*entry=\"chat\",le=\"0.05\"} [1-9]")
-			.containsPattern("junction_gateway_upstream_seconds_bucket\\{[^}]*entry=\"chat\",provider=\"up\",le=\"60.0\"} [1-9]")
-			.containsPattern("junction_gateway_requests_seconds_bucket\\{[^}]*provider=\"up\"[^}]*le=\"0.0025\"} [0-9]")
-			.containsPattern("gen_ai_client_operation_duration_seconds_bucket\\{[^}]*le=\"81.92\"} [1-9]")
-			.containsPattern("gen_ai_client_token_usage_tokens_bucket\\{[^}]*le=\"4.0\"} [0-9]")
-			.containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/v1/chat/completions\",le=\"60.0\"} [1-9]")
-			.doesNotContainPattern("junction_gateway_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"}")
-			.doesNotContain("http_server_requests_active_seconds_bucket"));
+				.containsPattern(
+						"junction_gateway_requests_seconds_count\\{[^}]*model=\"gpt-4o-mini\"[^}]*outcome=\"success\""
+								+ "[^}]*provider=\"up\"[^}]*status=\"200\"[^}]*} [1-9]")
+				.containsPattern(
+						"gen_ai_client_operation_duration_seconds_count\\{[^}]*gen_ai_provider_name=\"openai\"")
+				.containsPattern("gen_ai_client_token_usage_tokens_sum\\{[^}]*gen_ai_token_type=\"output\"[^}]*} [1-9]")
+				.containsPattern("junction_gateway_overhead_seconds_bucket\\{[^}]*entry=\"chat\",le=\"1.0E-5\"} [0-9]")
+				.containsPattern("junction_gateway_overhead_seconds_bucket\\{[^}]*entry=\"chat\",le=\"0.05\"} [1-9]")
+				.containsPattern(
+						"junction_gateway_upstream_seconds_bucket\\{[^}]*entry=\"chat\",provider=\"up\",le=\"60.0\"} [1-9]")
+				.containsPattern(
+						"junction_gateway_requests_seconds_bucket\\{[^}]*provider=\"up\"[^}]*le=\"0.0025\"} [0-9]")
+				.containsPattern("gen_ai_client_operation_duration_seconds_bucket\\{[^}]*le=\"81.92\"} [1-9]")
+				.containsPattern("gen_ai_client_token_usage_tokens_bucket\\{[^}]*le=\"4.0\"} [0-9]")
+				.containsPattern(
+						"http_server_requests_seconds_bucket\\{[^}]*uri=\"/v1/chat/completions\",le=\"60.0\"} [1-9]")
+				.doesNotContainPattern("junction_gateway_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"}")
+				.doesNotContain("http_server_requests_active_seconds_bucket"));
 	}
 
 	private static String body() {
@@ -386,8 +400,7 @@ class ChatCompletionsIntegrationTests {
 			.description("Current weather for a city")
 			.parameters(FunctionParameters.builder()
 				.putAdditionalProperty("type", JsonValue.from("object"))
-				.putAdditionalProperty("properties",
-						JsonValue.from(Map.of("city", Map.of("type", "string"))))
+				.putAdditionalProperty("properties", JsonValue.from(Map.of("city", Map.of("type", "string"))))
 				.build())
 			.build();
 	}

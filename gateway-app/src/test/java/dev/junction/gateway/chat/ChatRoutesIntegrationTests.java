@@ -28,9 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The gateway's HTTP surface on a real server: methods, {@code Server-Timing} on every answer,
- * and {@code /v1/models} with what configured and upstream providers offer, read by the
- * official OpenAI SDK.
+ * The gateway's HTTP surface on a real server: methods, {@code Server-Timing} on every
+ * answer, and {@code /v1/models} with what configured and upstream providers offer, read
+ * by the official OpenAI SDK.
  */
 class ChatRoutesIntegrationTests {
 
@@ -50,12 +50,16 @@ class ChatRoutesIntegrationTests {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closedPort = socket.getLocalPort();
 		}
-		gateway = RunningGateway.start(List.of("junction.gateway.providers.mock.type=mock",
-				"junction.gateway.providers.emulator.type=openai", "junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
-				"junction.gateway.providers.emulator.keys[0].value=sk-emu", "junction.gateway.providers.emulator.models[0]=house-model",
-				"junction.gateway.providers.gone.type=openai", "junction.gateway.providers.gone.base-url=http://127.0.0.1:" + closedPort + "/v1",
-				"junction.gateway.providers.gone.keys[0].value=sk-gone", "junction.gateway.providers.gone.models[0]=kept",
-				"junction.gateway.models.fast.targets[0]=emulator/gpt-4o-mini"));
+		gateway = RunningGateway.start(
+				List.of("junction.gateway.providers.mock.type=mock", "junction.gateway.providers.emulator.type=openai",
+						"junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
+						"junction.gateway.providers.emulator.keys[0].value=sk-emu",
+						"junction.gateway.providers.emulator.models[0]=house-model",
+						"junction.gateway.providers.gone.type=openai",
+						"junction.gateway.providers.gone.base-url=http://127.0.0.1:" + closedPort + "/v1",
+						"junction.gateway.providers.gone.keys[0].value=sk-gone",
+						"junction.gateway.providers.gone.models[0]=kept",
+						"junction.gateway.models.fast.targets[0]=emulator/gpt-4o-mini"));
 		client = gateway.openAiClient("unused");
 	}
 
@@ -97,8 +101,9 @@ class ChatRoutesIntegrationTests {
 		for (String path : List.of("/v1/models", "/health", "/no/such/path", "/actuator/health",
 				"/v1/models/nope/nothing")) {
 			HttpResponse<String> response = send("GET", path);
-			assertThat(response.headers().firstValue("server-timing")).as(path).hasValueSatisfying(
-					(timing) -> assertThat(timing).matches("gateway;dur=[0-9]+\\.[0-9]{3}, upstream;dur=0\\.000"));
+			assertThat(response.headers().firstValue("server-timing")).as(path)
+				.hasValueSatisfying(
+						(timing) -> assertThat(timing).matches("gateway;dur=[0-9]+\\.[0-9]{3}, upstream;dur=0\\.000"));
 			assertThat(response.headers().firstValue("x-request-id")).as(path).isPresent();
 		}
 		HttpResponse<String> rpc = Http.post(gateway.baseUrl() + "/rpc", null,
@@ -112,8 +117,8 @@ class ChatRoutesIntegrationTests {
 		JsonNode list = Json.parse(send("GET", "/v1/models").body());
 		List<String> ids = new ArrayList<>();
 		list.path("data").forEach((model) -> ids.add(model.path("id").asString()));
-		assertThat(ids).containsExactlyInAnyOrder("fast", "mock/echo-1", "emulator/house-model",
-				"emulator/gpt-4o-mini", "emulator/gpt-4.1-mini", "gone/kept");
+		assertThat(ids).containsExactlyInAnyOrder("fast", "mock/echo-1", "emulator/house-model", "emulator/gpt-4o-mini",
+				"emulator/gpt-4.1-mini", "gone/kept");
 		assertThat(ids.get(0)).as("aliases first").isEqualTo("fast");
 		assertThat(list.path("data").path(0).path("object").asString()).isEqualTo("model");
 		assertThat(client.models().list().data()).extracting(Model::id).contains("emulator/gpt-4o-mini", "fast");
@@ -149,13 +154,14 @@ class ChatRoutesIntegrationTests {
 
 	/** The Allow header's methods, sorted and comma-separated. */
 	private static String allow(HttpResponse<String> response) {
-		return String.join(",", response.headers()
-			.allValues("allow")
-			.stream()
-			.flatMap((value) -> List.of(value.split(",")).stream())
-			.map(String::strip)
-			.sorted()
-			.toList());
+		return String.join(",",
+				response.headers()
+					.allValues("allow")
+					.stream()
+					.flatMap((value) -> List.of(value.split(",")).stream())
+					.map(String::strip)
+					.sorted()
+					.toList());
 	}
 
 	private static HttpResponse<String> send(String method, String path) {

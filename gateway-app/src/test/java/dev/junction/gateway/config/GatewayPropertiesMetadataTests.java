@@ -17,8 +17,8 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * IDEs complete and document every gateway setting with its default, and flag each former name
- * as deprecated in favour of the current one.
+ * IDEs complete and document every gateway setting with its default, and flag each former
+ * name as deprecated in favour of the current one.
  */
 class GatewayPropertiesMetadataTests {
 

@@ -25,7 +25,8 @@ class ProviderFactoryTests {
 
 	@Test
 	void callsTimeOutAfterTwoMinutesByDefault() {
-		assertThat(this.factory.timeout("slow", Provider.ofType(ProviderType.OPENAI))).isEqualTo(Duration.ofSeconds(120));
+		assertThat(this.factory.timeout("slow", Provider.ofType(ProviderType.OPENAI)))
+			.isEqualTo(Duration.ofSeconds(120));
 	}
 
 	@Test
@@ -48,10 +49,11 @@ class ProviderFactoryTests {
 	@Test
 	void passesResponsesThroughToOpenAiItselfAndTranslatesThemForOtherCompatibleServersUnlessConfigured() {
 		ProviderRegistry registry = registry(Map.of("junction.gateway.providers.openai.type", "openai",
-				"junction.gateway.providers.local.type", "openai", "junction.gateway.providers.local.base-url", "http://127.0.0.1:1/v1",
-				"junction.gateway.providers.served.type", "openai", "junction.gateway.providers.served.base-url", "http://127.0.0.1:1/v1",
-				"junction.gateway.providers.served.native-responses", "true", "junction.gateway.providers.refused.type", "openai",
-				"junction.gateway.providers.refused.native-responses", "false"));
+				"junction.gateway.providers.local.type", "openai", "junction.gateway.providers.local.base-url",
+				"http://127.0.0.1:1/v1", "junction.gateway.providers.served.type", "openai",
+				"junction.gateway.providers.served.base-url", "http://127.0.0.1:1/v1",
+				"junction.gateway.providers.served.native-responses", "true", "junction.gateway.providers.refused.type",
+				"openai", "junction.gateway.providers.refused.native-responses", "false"));
 		assertThat(registry.get("openai").provider().speaks(ClientApi.RESPONSES)).isTrue();
 		assertThat(registry.get("local").provider().speaks(ClientApi.RESPONSES)).isFalse();
 		assertThat(registry.get("served").provider().speaks(ClientApi.RESPONSES)).isTrue();
@@ -68,8 +70,8 @@ class ProviderFactoryTests {
 	}
 
 	private ProviderRegistry registry(Map<String, String> properties) {
-		GatewayProperties bound = new Binder(new MapConfigurationPropertySource(properties)).bindOrCreate(
-				GatewayProperties.PREFIX, GatewayProperties.class);
+		GatewayProperties bound = new Binder(new MapConfigurationPropertySource(properties))
+			.bindOrCreate(GatewayProperties.PREFIX, GatewayProperties.class);
 		return this.factory.create(bound);
 	}
 

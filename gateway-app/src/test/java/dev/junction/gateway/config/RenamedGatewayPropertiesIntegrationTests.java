@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The gateway's settings under their former names ({@code junction.providers.*},
- * {@code junction.auth.*}, the calculator client's {@code junction.calculator.*}, ...) still work
- * for this release, with one warning at start-up; the new names win.
+ * {@code junction.auth.*}, the calculator client's {@code junction.calculator.*}, ...)
+ * still work for this release, with one warning at start-up; the new names win.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RenamedGatewayPropertiesIntegrationTests {
@@ -28,9 +28,9 @@ class RenamedGatewayPropertiesIntegrationTests {
 	@Test
 	void readsTheFormerNamesAndWarnsOnceAtStart(CapturedOutput output) {
 		try (RunningCalculator calculator = RunningCalculator.start();
-				RunningGateway gateway = RunningGateway.start(List.of("junction.calculator.address=" + calculator.address(),
-						"junction.calculator.deadline=5s", "junction.auth.keys[0]=sk-former",
-						"junction.rate-limit.window=2m"))) {
+				RunningGateway gateway = RunningGateway.start(List.of(
+						"junction.calculator.address=" + calculator.address(), "junction.calculator.deadline=5s",
+						"junction.auth.keys[0]=sk-former", "junction.rate-limit.window=2m"))) {
 			assertThat(add(gateway, "sk-former")).isEqualTo(5.0);
 			assertThat(add(gateway, "sk-former")).isEqualTo(5.0);
 			assertThat(gateway.context().getBean(CalculatorProperties.class).deadline()).hasSeconds(5);
@@ -50,9 +50,10 @@ class RenamedGatewayPropertiesIntegrationTests {
 	@Test
 	void prefersTheNewNamesWhereBothAreSet(CapturedOutput output) {
 		try (RunningCalculator calculator = RunningCalculator.start();
-				RunningGateway gateway = RunningGateway.start(List.of("junction.calculator.address=static://127.0.0.1:1",
-						"junction.gateway.calculator.address=" + calculator.address(), "junction.auth.keys[0]=sk-former",
-						"junction.gateway.auth.keys[0]=sk-current"))) {
+				RunningGateway gateway = RunningGateway
+					.start(List.of("junction.calculator.address=static://127.0.0.1:1",
+							"junction.gateway.calculator.address=" + calculator.address(),
+							"junction.auth.keys[0]=sk-former", "junction.gateway.auth.keys[0]=sk-current"))) {
 			assertThat(add(gateway, "sk-current")).isEqualTo(5.0);
 			assertThat(gateway.context().getBean(GatewayProperties.class).auth().keys()).containsExactly("sk-current");
 			assertThat(output.getOut()).contains(WARNING);
@@ -70,8 +71,10 @@ class RenamedGatewayPropertiesIntegrationTests {
 	}
 
 	private static double add(RunningGateway gateway, String key) {
-		return Json.parse(Http.post(gateway.baseUrl() + "/rpc", (key != null) ? "Bearer " + key : null,
-				"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[2,3],\"id\":1}").body())
+		return Json
+			.parse(Http.post(gateway.baseUrl() + "/rpc", (key != null) ? "Bearer " + key : null,
+					"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[2,3],\"id\":1}")
+				.body())
 			.get("result")
 			.asDouble();
 	}

@@ -19,13 +19,14 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A gateway with one OpenAI provider and nothing else configured makes none of the beans of
- * the features it does not use; configured, they are there.
+ * A gateway with one OpenAI provider and nothing else configured makes none of the beans
+ * of the features it does not use; configured, they are there.
  */
 class UnconfiguredFeaturesIntegrationTests {
 
 	private static final List<String> ONE_PROVIDER = List.of("junction.gateway.cache.enabled=false",
-			"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=http://127.0.0.1:9/v1",
+			"junction.gateway.providers.emu.type=openai",
+			"junction.gateway.providers.emu.base-url=http://127.0.0.1:9/v1",
 			"junction.gateway.providers.emu.keys[0].value=sk-test");
 
 	@Test

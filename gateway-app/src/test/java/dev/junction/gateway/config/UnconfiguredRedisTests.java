@@ -46,7 +46,8 @@ class UnconfiguredRedisTests {
 	void readsRedisSettingsFromEnvironmentVariables() {
 		StandardEnvironment environment = new StandardEnvironment();
 		environment.getPropertySources()
-			.addFirst(new SystemEnvironmentPropertySource("env", Map.of("SPRING_DATA_REDIS_URL", "redis://redis:6379")));
+			.addFirst(
+					new SystemEnvironmentPropertySource("env", Map.of("SPRING_DATA_REDIS_URL", "redis://redis:6379")));
 		assertThat(excluded(environment)).isEmpty();
 	}
 

@@ -16,7 +16,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
 
-/** CORS on a real gateway: off by default, preflights answered per the Fetch standard when configured. */
+/**
+ * CORS on a real gateway: off by default, preflights answered per the Fetch standard when
+ * configured.
+ */
 class CorsIntegrationTests {
 
 	private static final String APP = "https://app.example.com";
@@ -27,9 +30,9 @@ class CorsIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		gateway = RunningGateway.start(List.of("junction.gateway.providers.local.type=mock", "junction.gateway.auth.keys[0]=cors-key",
-				"junction.gateway.cors.allowed-origins[0]=" + APP, "junction.gateway.cors.allow-credentials=true",
-				"junction.gateway.cors.max-age=10m"));
+		gateway = RunningGateway.start(List.of("junction.gateway.providers.local.type=mock",
+				"junction.gateway.auth.keys[0]=cors-key", "junction.gateway.cors.allowed-origins[0]=" + APP,
+				"junction.gateway.cors.allow-credentials=true", "junction.gateway.cors.max-age=10m"));
 	}
 
 	@AfterAll
@@ -87,8 +90,8 @@ class CorsIntegrationTests {
 			HttpResponse<String> response = preflight(plain, APP, "POST", "content-type");
 			assertThat(response.headers().firstValue("access-control-allow-origin")).isEmpty();
 			assertThat(response.headers().firstValue("access-control-allow-methods")).isEmpty();
-			HttpResponse<String> actual = Http.send(request(plain, APP, null).POST(HttpRequest.BodyPublishers.ofString(CHAT))
-				.build());
+			HttpResponse<String> actual = Http
+				.send(request(plain, APP, null).POST(HttpRequest.BodyPublishers.ofString(CHAT)).build());
 			assertThat(actual.statusCode()).isEqualTo(200);
 			assertThat(actual.headers().firstValue("access-control-allow-origin")).isEmpty();
 		}
@@ -97,8 +100,8 @@ class CorsIntegrationTests {
 	@Test
 	void refusesToStartWithCredentialsForAnyOrigin() {
 		assertThatException()
-			.isThrownBy(() -> RunningGateway.start(List.of("junction.gateway.cors.allowed-origins=*",
-					"junction.gateway.cors.allow-credentials=true")))
+			.isThrownBy(() -> RunningGateway.start(
+					List.of("junction.gateway.cors.allowed-origins=*", "junction.gateway.cors.allow-credentials=true")))
 			.satisfies((ex) -> assertThat(rootMessage(ex)).contains("junction.gateway.cors.allow-credentials"));
 	}
 
@@ -112,7 +115,8 @@ class CorsIntegrationTests {
 
 	private static HttpResponse<String> preflight(RunningGateway gateway, String origin, String method,
 			String headers) {
-		HttpRequest.Builder request = request(gateway, origin, null).method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+		HttpRequest.Builder request = request(gateway, origin, null)
+			.method("OPTIONS", HttpRequest.BodyPublishers.noBody())
 			.header("Access-Control-Request-Method", method);
 		if (headers != null) {
 			request.header("Access-Control-Request-Headers", headers);
@@ -121,7 +125,8 @@ class CorsIntegrationTests {
 	}
 
 	private static HttpResponse<String> post(String origin, String authorization) {
-		return Http.send(request(gateway, origin, authorization).POST(HttpRequest.BodyPublishers.ofString(CHAT)).build());
+		return Http
+			.send(request(gateway, origin, authorization).POST(HttpRequest.BodyPublishers.ofString(CHAT)).build());
 	}
 
 	private static HttpRequest.Builder request(RunningGateway gateway, String origin, String authorization) {

@@ -24,7 +24,9 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** {@code POST /v1/embeddings} with the OpenAI Java SDK, passed through to the emulator. */
+/**
+ * {@code POST /v1/embeddings} with the OpenAI Java SDK, passed through to the emulator.
+ */
 class EmbeddingsIntegrationTests {
 
 	private static final String KEY = "gw-embeddings-key";
@@ -41,11 +43,12 @@ class EmbeddingsIntegrationTests {
 	@BeforeAll
 	static void start() {
 		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
-		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
-				"junction.gateway.cache.enabled=false", "junction.gateway.providers.mock.type=mock",
-				"junction.gateway.providers.emulator.type=openai", "junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
-				"junction.gateway.providers.emulator.keys[0].value=sk-emu",
-				"junction.gateway.models.embedder.targets[0]=emulator/text-embedding-3-small"));
+		List<String> properties = new ArrayList<>(
+				List.of("junction.gateway.auth.keys[0]=" + KEY, "junction.gateway.cache.enabled=false",
+						"junction.gateway.providers.mock.type=mock", "junction.gateway.providers.emulator.type=openai",
+						"junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
+						"junction.gateway.providers.emulator.keys[0].value=sk-emu",
+						"junction.gateway.models.embedder.targets[0]=emulator/text-embedding-3-small"));
 		gateway = RunningGateway.start(properties);
 		client = gateway.openAiClient(KEY);
 	}
@@ -60,7 +63,10 @@ class EmbeddingsIntegrationTests {
 	void embedsThroughAnOpenAiCompatibleProvider() {
 		emulator.resetStats();
 		CreateEmbeddingResponse response = client.embeddings()
-			.create(EmbeddingCreateParams.builder().model("embedder").inputOfArrayOfStrings(List.of("one", "two")).build());
+			.create(EmbeddingCreateParams.builder()
+				.model("embedder")
+				.inputOfArrayOfStrings(List.of("one", "two"))
+				.build());
 		assertThat(response.data()).hasSize(2);
 		assertThat(response.data().get(0).embedding()).isNotEmpty();
 		assertThat(response.data().get(0).embedding()).isNotEqualTo(response.data().get(1).embedding());
@@ -82,8 +88,9 @@ class EmbeddingsIntegrationTests {
 
 	@Test
 	void refusesProvidersWithoutEmbeddingsAndBadInputInOpenAisShape() {
-		assertThatExceptionOfType(BadRequestException.class).isThrownBy(() -> client.embeddings()
-			.create(EmbeddingCreateParams.builder().model("mock/echo-1").input("hi").build()))
+		assertThatExceptionOfType(BadRequestException.class)
+			.isThrownBy(() -> client.embeddings()
+				.create(EmbeddingCreateParams.builder().model("mock/echo-1").input("hi").build()))
 			.satisfies((error) -> assertThat(error.getMessage()).contains("does not serve embeddings"));
 		HttpResponse<String> noInput = Http.post(gateway.baseUrl() + "/v1/embeddings", "Bearer " + KEY,
 				"{\"model\":\"emulator/text-embedding-3-small\"}");

@@ -40,9 +40,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * {@code POST /v1/embeddings} for a provider served through Spring AI (anthropic), answered by
- * the Spring AI {@link EmbeddingModel} bean it is configured with: a real one talking HTTP to
- * the provider emulator, with the OpenAI Java SDK as the client.
+ * {@code POST /v1/embeddings} for a provider served through Spring AI (anthropic),
+ * answered by the Spring AI {@link EmbeddingModel} bean it is configured with: a real one
+ * talking HTTP to the provider emulator, with the OpenAI Java SDK as the client.
  */
 class SpringAiEmbeddingsIntegrationTests {
 
@@ -99,13 +99,15 @@ class SpringAiEmbeddingsIntegrationTests {
 	@Test
 	void embedsThroughTheProvidersSpringAiEmbeddingModelWithUsage() {
 		CreateEmbeddingResponse response = client.embeddings()
-			.create(EmbeddingCreateParams.builder().model("vectors").inputOfArrayOfStrings(List.of("one", "two")).build());
+			.create(EmbeddingCreateParams.builder()
+				.model("vectors")
+				.inputOfArrayOfStrings(List.of("one", "two"))
+				.build());
 
 		assertThat(response.data()).hasSize(2);
 		assertThat(response.data().get(0).index()).isZero();
 		assertThat(response.data().get(1).index()).isEqualTo(1);
-		assertThat(response.data().get(0).embedding()).isNotEmpty()
-			.isNotEqualTo(response.data().get(1).embedding());
+		assertThat(response.data().get(0).embedding()).isNotEmpty().isNotEqualTo(response.data().get(1).embedding());
 		assertThat(response.usage().promptTokens()).isPositive();
 		assertThat(response.usage().totalTokens()).isEqualTo(response.usage().promptTokens());
 		assertThat(emulator.stats().route(Route.EMBEDDINGS).requests()).isEqualTo(1);
@@ -130,7 +132,8 @@ class SpringAiEmbeddingsIntegrationTests {
 		JsonNode vector = Json.parse(floats.body()).path("data").path(0).path("embedding");
 		assertThat(vector.size()).isEqualTo(8);
 		ByteBuffer decoded = ByteBuffer
-			.wrap(Base64.getDecoder().decode(Json.parse(base64.body()).path("data").path(0).path("embedding").asString()))
+			.wrap(Base64.getDecoder()
+				.decode(Json.parse(base64.body()).path("data").path(0).path("embedding").asString()))
 			.order(ByteOrder.LITTLE_ENDIAN);
 		assertThat(decoded.remaining()).isEqualTo(8 * Float.BYTES);
 		for (int i = 0; i < 8; i++) {
@@ -142,8 +145,9 @@ class SpringAiEmbeddingsIntegrationTests {
 
 	@Test
 	void refusesAProviderWithoutAnEmbeddingModelAndTokenInputInOpenAisShape() {
-		assertThatExceptionOfType(BadRequestException.class).isThrownBy(() -> client.embeddings()
-			.create(EmbeddingCreateParams.builder().model("plain/text-embedding-3-small").input("hi").build()))
+		assertThatExceptionOfType(BadRequestException.class)
+			.isThrownBy(() -> client.embeddings()
+				.create(EmbeddingCreateParams.builder().model("plain/text-embedding-3-small").input("hi").build()))
 			.satisfies((error) -> assertThat(error.getMessage()).contains("'plain' does not serve embeddings"));
 		HttpResponse<String> tokens = Http.post(gateway.baseUrl() + "/v1/embeddings", "Bearer " + KEY,
 				"{\"model\":\"claude/text-embedding-3-small\",\"input\":[[1,2,3]]}");
@@ -174,7 +178,9 @@ class SpringAiEmbeddingsIntegrationTests {
 		assertThat(emulator.stats().route(Route.EMBEDDINGS).requests()).isZero();
 	}
 
-	/** Spring AI embedding models, as an application embedding the gateway declares them. */
+	/**
+	 * Spring AI embedding models, as an application embedding the gateway declares them.
+	 */
 	static class EmbeddingModels {
 
 		@Bean

@@ -26,10 +26,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Requests that are too large, malformed, stalled or abandoned, sent to the real gateway: each
- * gets an answer in OpenAI's error shape (Anthropic's on the Messages API) with a request id
- * that the client actually reads,
- * and none costs a connection held forever or an ERROR line.
+ * Requests that are too large, malformed, stalled or abandoned, sent to the real gateway:
+ * each gets an answer in OpenAI's error shape (Anthropic's on the Messages API) with a
+ * request id that the client actually reads, and none costs a connection held forever or
+ * an ERROR line.
  */
 class RequestGuardIntegrationTests {
 
@@ -42,7 +42,8 @@ class RequestGuardIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		gateway = RunningGateway.start(List.of("junction.gateway.http.read-timeout=500ms", "junction.gateway.http.max-body-size=10MB"));
+		gateway = RunningGateway
+			.start(List.of("junction.gateway.http.read-timeout=500ms", "junction.gateway.http.max-body-size=10MB"));
 	}
 
 	@AfterAll
@@ -77,8 +78,10 @@ class RequestGuardIntegrationTests {
 	void answersHeadersTooLargeOnTheMessagesApiWith431InAnthropicsShape() throws IOException {
 		for (String path : List.of("/v1/messages", "/v1/messages/count_tokens?beta=true")) {
 			try (RawHttp http = RawHttp.connect(gateway.port())) {
-				RawHttp.Response response = http.send("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nX-Big: "
-						+ "x".repeat(20_000) + "\r\nContent-Length: 2\r\n\r\n{}").read();
+				RawHttp.Response response = http
+					.send("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "x".repeat(20_000)
+							+ "\r\nContent-Length: 2\r\n\r\n{}")
+					.read();
 				assertThat(response.status()).isEqualTo(431);
 				assertAnthropicRefusal(response, "headers are too large");
 			}
@@ -123,8 +126,10 @@ class RequestGuardIntegrationTests {
 	void answersABodyThatStopsArrivingWith408AndClosesTheConnection() throws IOException {
 		try (RawHttp http = RawHttp.connect(gateway.port())) {
 			long start = System.nanoTime();
-			RawHttp.Response response = http.send("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
-					+ "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"model\"").read();
+			RawHttp.Response response = http
+				.send("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\n"
+						+ "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"model\"")
+				.read();
 			assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(400),
 					Duration.ofSeconds(5));
 			assertThat(response.status()).isEqualTo(408);
@@ -139,8 +144,9 @@ class RequestGuardIntegrationTests {
 	@Test
 	void closesAConnectionWhoseBodyNeverEndsAfterItWasAnswered() throws IOException {
 		try (RawHttp http = RawHttp.connect(gateway.port())) {
-			RawHttp.Response response = http.send("POST /nowhere HTTP/1.1\r\nHost: localhost\r\n"
-					+ "Content-Length: 100\r\n\r\n12345678").read();
+			RawHttp.Response response = http
+				.send("POST /nowhere HTTP/1.1\r\nHost: localhost\r\n" + "Content-Length: 100\r\n\r\n12345678")
+				.read();
 			assertThat(response.status()).isEqualTo(404);
 			assertThat(http.closedWithin(Duration.ofSeconds(5))).isTrue();
 		}
@@ -167,8 +173,9 @@ class RequestGuardIntegrationTests {
 				HttpResponse.BodyHandlers.ofString());
 		assertThat(declared.statusCode()).isEqualTo(413);
 		assertThat(Json.parse(declared.body()).path("error").path("code").asString()).isEqualTo("request_too_large");
-		HttpResponse<String> chunked = client.send(request(HttpRequest.BodyPublishers
-			.ofInputStream(() -> new java.io.ByteArrayInputStream(body))), HttpResponse.BodyHandlers.ofString());
+		HttpResponse<String> chunked = client.send(
+				request(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body))),
+				HttpResponse.BodyHandlers.ofString());
 		assertThat(chunked.statusCode()).isEqualTo(413);
 	}
 

@@ -21,8 +21,8 @@ class ChatToMessagesStreamTests {
 
 	@Test
 	void startsTheMessageOnTheFirstChunkAndStreamsTextAsItArrives() {
-		List<SseEvent> first = this.stream
-			.next("{\"id\":\"chatcmpl-1\",\"model\":\"gpt-4o-mini\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"Hel\"}}]}");
+		List<SseEvent> first = this.stream.next(
+				"{\"id\":\"chatcmpl-1\",\"model\":\"gpt-4o-mini\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"Hel\"}}]}");
 		assertThat(names(first)).containsExactly("message_start", "ping", "content_block_start", "content_block_delta");
 		JsonNode start = json(first.get(0)).path("message");
 		assertThat(start.path("id").asString()).isEqualTo("msg_1");
@@ -59,15 +59,14 @@ class ChatToMessagesStreamTests {
 		}
 		events.addAll(this.stream.next(chunk("{\"tool_calls\":[{\"index\":1,\"id\":\"call_b\",\"function\":"
 				+ "{\"name\":\"get_time\",\"arguments\":\"{\\\"tz\\\":\"}}]}", null)));
-		events.addAll(this.stream.next(chunk("{\"tool_calls\":[{\"index\":1,\"function\":{\"arguments\":\"\\\"CET\\\"}\"}}]}",
-				"tool_calls")));
+		events.addAll(this.stream.next(
+				chunk("{\"tool_calls\":[{\"index\":1,\"function\":{\"arguments\":\"\\\"CET\\\"}\"}}]}", "tool_calls")));
 		events.addAll(this.stream.end());
 
-		assertThat(names(events)).containsExactly("message_start", "ping", "content_block_start",
-				"content_block_delta", "content_block_stop", "content_block_start", "content_block_delta",
-				"content_block_delta", "content_block_delta", "content_block_delta", "content_block_stop",
-				"content_block_start", "content_block_delta", "content_block_delta", "content_block_stop",
-				"message_delta", "message_stop");
+		assertThat(names(events)).containsExactly("message_start", "ping", "content_block_start", "content_block_delta",
+				"content_block_stop", "content_block_start", "content_block_delta", "content_block_delta",
+				"content_block_delta", "content_block_delta", "content_block_stop", "content_block_start",
+				"content_block_delta", "content_block_delta", "content_block_stop", "message_delta", "message_stop");
 		assertThat(toolInputs(events)).containsExactly("call_a get_weather {\"city\":\"Paris\"}",
 				"call_b get_time {\"tz\":\"CET\"}");
 		assertThat(json(events.get(15)).path("delta").path("stop_reason").asString()).isEqualTo("tool_use");
@@ -79,10 +78,10 @@ class ChatToMessagesStreamTests {
 		events.addAll(this.stream.next(chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"call_a\",\"function\":"
 				+ "{\"name\":\"f\",\"arguments\":\"{\\\"a\\\":\"}},{\"index\":1,\"id\":\"call_b\",\"function\":"
 				+ "{\"name\":\"g\",\"arguments\":\"{\\\"b\\\":\"}}]}", null)));
-		events.addAll(this.stream.next(chunk("{\"tool_calls\":[{\"index\":1,\"function\":{\"arguments\":\"2}\"}}]}",
-				null)));
-		events.addAll(this.stream.next(chunk("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"1}\"}}]}",
-				null)));
+		events.addAll(
+				this.stream.next(chunk("{\"tool_calls\":[{\"index\":1,\"function\":{\"arguments\":\"2}\"}}]}", null)));
+		events.addAll(
+				this.stream.next(chunk("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"1}\"}}]}", null)));
 		events.addAll(this.stream.next(chunk("{\"content\":\"done\"}", "tool_calls")));
 		events.addAll(this.stream.end());
 		assertThat(toolInputs(events)).containsExactly("call_a f {\"a\":1}", "call_b g {\"b\":2}");
@@ -100,14 +99,17 @@ class ChatToMessagesStreamTests {
 		assertThat(json(events.get(2)).path("delta").path("stop_reason").asString()).isEqualTo("end_turn");
 	}
 
-	/** Each tool_use block as "id name input", the input joined from its deltas in order. */
+	/**
+	 * Each tool_use block as "id name input", the input joined from its deltas in order.
+	 */
 	private List<String> toolInputs(List<SseEvent> events) {
 		List<String> tools = new ArrayList<>();
 		StringBuilder input = null;
 		String head = null;
 		for (SseEvent event : events) {
 			JsonNode data = json(event);
-			if (event.name().equals("content_block_start") && data.path("content_block").path("type").asString().equals("tool_use")) {
+			if (event.name().equals("content_block_start")
+					&& data.path("content_block").path("type").asString().equals("tool_use")) {
 				head = data.path("content_block").path("id").asString() + " "
 						+ data.path("content_block").path("name").asString();
 				input = new StringBuilder();

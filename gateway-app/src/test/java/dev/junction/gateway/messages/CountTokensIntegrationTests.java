@@ -24,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@code POST /v1/messages/count_tokens} estimated for a provider that does not count tokens,
- * through the same pipeline as every other call: gateway keys, rate limits and metrics.
+ * {@code POST /v1/messages/count_tokens} estimated for a provider that does not count
+ * tokens, through the same pipeline as every other call: gateway keys, rate limits and
+ * metrics.
  */
 class CountTokensIntegrationTests {
 
@@ -48,7 +49,8 @@ class CountTokensIntegrationTests {
 		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
 		gateway = RunningGateway.start(new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
 				"junction.gateway.auth.keys[1]=" + LIMITED_KEY, "junction.gateway.cache.enabled=false",
-				// A day's window refills a request every 12 hours: the third request in a row is refused.
+				// A day's window refills a request every 12 hours: the third request in a
+				// row is refused.
 				"junction.gateway.rate-limit.requests=2", "junction.gateway.rate-limit.window=24h",
 				"junction.gateway.providers.emulator.type=openai",
 				"junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),

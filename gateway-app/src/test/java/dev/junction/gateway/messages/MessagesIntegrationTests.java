@@ -50,9 +50,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The Anthropic Messages API with the official Anthropic Java SDK as the client, routed to an
- * OpenAI-compatible provider (translated) and to an Anthropic provider (passed through), both
- * the provider emulator, and to a server that records what an Anthropic provider receives.
+ * The Anthropic Messages API with the official Anthropic Java SDK as the client, routed
+ * to an OpenAI-compatible provider (translated) and to an Anthropic provider (passed
+ * through), both the provider emulator, and to a server that records what an Anthropic
+ * provider receives.
  */
 class MessagesIntegrationTests {
 
@@ -99,7 +100,8 @@ class MessagesIntegrationTests {
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
 				"junction.gateway.cache.enabled=false", "junction.gateway.models.smart.targets[0]=emulator/gpt-4o-mini",
 				"junction.gateway.rate-limit.requests=10000", "junction.gateway.rate-limit.tokens=50000",
-				// A day's window refills a request every 8.6 s: three requests in a row cannot be refilled twice.
+				// A day's window refills a request every 8.6 s: three requests in a row
+				// cannot be refilled twice.
 				"junction.gateway.rate-limit.window=24h"));
 		properties.addAll(provider("emulator", "openai", emulator.openAiBaseUrl(), "sk-emu"));
 		properties.addAll(provider("claude", "anthropic", emulator.baseUrl(), "sk-emu"));
@@ -148,7 +150,8 @@ class MessagesIntegrationTests {
 		List<RawMessageStreamEvent> events = new ArrayList<>();
 		MessageAccumulator accumulator = MessageAccumulator.create();
 		try (StreamResponse<RawMessageStreamEvent> stream = client.messages()
-			.createStreaming(MessageCreateParams.builder().model(model).maxTokens(64).addUserMessage("Count to five").build())) {
+			.createStreaming(
+					MessageCreateParams.builder().model(model).maxTokens(64).addUserMessage("Count to five").build())) {
 			stream.stream().forEach((event) -> {
 				events.add(event);
 				accumulator.accumulate(event);
@@ -178,7 +181,12 @@ class MessagesIntegrationTests {
 			.build();
 		Message call = client.messages().create(ask);
 		assertThat(call.stopReason()).contains(StopReason.TOOL_USE);
-		ToolUseBlock toolUse = call.content().stream().filter(ContentBlock::isToolUse).findFirst().orElseThrow().asToolUse();
+		ToolUseBlock toolUse = call.content()
+			.stream()
+			.filter(ContentBlock::isToolUse)
+			.findFirst()
+			.orElseThrow()
+			.asToolUse();
 		assertThat(toolUse.name()).isEqualTo("get_weather");
 		Object input = toolUse._input().asObject().orElseThrow();
 		assertThat(toolUse._input().toString()).contains("city");
@@ -189,7 +197,11 @@ class MessagesIntegrationTests {
 		}
 		Message streamed = accumulator.message();
 		assertThat(streamed.stopReason()).contains(StopReason.TOOL_USE);
-		ToolUseBlock streamedUse = streamed.content().stream().filter(ContentBlock::isToolUse).findFirst().orElseThrow()
+		ToolUseBlock streamedUse = streamed.content()
+			.stream()
+			.filter(ContentBlock::isToolUse)
+			.findFirst()
+			.orElseThrow()
 			.asToolUse();
 		assertThat(streamedUse._input().asObject().orElseThrow()).isEqualTo(input);
 
@@ -224,8 +236,8 @@ class MessagesIntegrationTests {
 		assertThat(message.path("type").asString()).isEqualTo("message");
 		assertThat(message.path("stop_reason").asString()).isEqualTo("end_turn");
 		assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(1);
-		assertThat(response.headers().firstValue("Server-Timing")).hasValueSatisfying(
-				(timing) -> assertThat(timing).contains("gateway;dur=").contains("upstream;dur="));
+		assertThat(response.headers().firstValue("Server-Timing"))
+			.hasValueSatisfying((timing) -> assertThat(timing).contains("gateway;dur=").contains("upstream;dur="));
 	}
 
 	@Test
@@ -236,8 +248,8 @@ class MessagesIntegrationTests {
 				+ "\"cache_control\":{\"type\":\"ephemeral\"}},{\"type\":\"search_result\",\"source\":\"s\","
 				+ "\"title\":\"t\",\"content\":[]}]}],\"thinking\":{\"type\":\"enabled\",\"budget_tokens\":1024},"
 				+ "\"top_k\":5,\"some_new_field\":[1,2]}";
-		HttpResponse<String> response = post("/v1/messages", body, Map.of("x-api-key", KEY,
-				"anthropic-version", "2023-06-01", "anthropic-beta", "prompt-caching-2024-07-31,other-beta"));
+		HttpResponse<String> response = post("/v1/messages", body, Map.of("x-api-key", KEY, "anthropic-version",
+				"2023-06-01", "anthropic-beta", "prompt-caching-2024-07-31,other-beta"));
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
 		assertThat(response.body()).isEqualTo(ANSWER);
 		JsonNode sent = Json.parse(recordedBody.get());
@@ -259,9 +271,17 @@ class MessagesIntegrationTests {
 		HttpResponse<String> refused = post("/v1/messages", body, Map.of("x-api-key", "wrong"));
 		assertThat(refused.statusCode()).isEqualTo(401);
 		assertAnthropicError(refused, "authentication_error");
-		AnthropicClient stranger = AnthropicOkHttpClient.builder().baseUrl(gateway.baseUrl()).apiKey("wrong").maxRetries(0).build();
+		AnthropicClient stranger = AnthropicOkHttpClient.builder()
+			.baseUrl(gateway.baseUrl())
+			.apiKey("wrong")
+			.maxRetries(0)
+			.build();
 		assertThatExceptionOfType(UnauthorizedException.class).isThrownBy(() -> stranger.messages()
-			.create(MessageCreateParams.builder().model("emulator/gpt-4o-mini").maxTokens(5).addUserMessage("hi").build()));
+			.create(MessageCreateParams.builder()
+				.model("emulator/gpt-4o-mini")
+				.maxTokens(5)
+				.addUserMessage("hi")
+				.build()));
 	}
 
 	@Test
@@ -273,22 +293,30 @@ class MessagesIntegrationTests {
 		assertThat(assertAnthropicError(noMaxTokens, "invalid_request_error").path("message").asString())
 			.contains("max_tokens");
 		assertAnthropicError(post("/v1/messages", "{\"model\":", Map.of("x-api-key", KEY)), "invalid_request_error");
-		HttpResponse<String> topK = post("/v1/messages", "{\"model\":\"emulator/gpt-4o-mini\",\"max_tokens\":5,"
-				+ "\"top_k\":3,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", Map.of("x-api-key", KEY));
+		HttpResponse<String> topK = post("/v1/messages",
+				"{\"model\":\"emulator/gpt-4o-mini\",\"max_tokens\":5,"
+						+ "\"top_k\":3,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}",
+				Map.of("x-api-key", KEY));
 		assertThat(topK.statusCode()).isEqualTo(400);
 		assertThat(assertAnthropicError(topK, "invalid_request_error").path("message").asString()).contains("top_k");
-		HttpResponse<String> notAllowed = Http.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/messages"))
-			.header("x-api-key", KEY)
-			.GET()
-			.build());
+		HttpResponse<String> notAllowed = Http
+			.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/messages"))
+				.header("x-api-key", KEY)
+				.GET()
+				.build());
 		assertThat(notAllowed.statusCode()).isEqualTo(405);
 		assertAnthropicError(notAllowed, "invalid_request_error");
-		assertThatExceptionOfType(NotFoundException.class).isThrownBy(() -> client.messages()
-			.create(MessageCreateParams.builder().model("nope/none").maxTokens(5).addUserMessage("hi").build()))
-			.satisfies((error) -> assertThat(error.errorType()).hasValueSatisfying(
-					(type) -> assertThat(type.toString()).isEqualTo("not_found_error")));
+		assertThatExceptionOfType(NotFoundException.class)
+			.isThrownBy(() -> client.messages()
+				.create(MessageCreateParams.builder().model("nope/none").maxTokens(5).addUserMessage("hi").build()))
+			.satisfies((error) -> assertThat(error.errorType())
+				.hasValueSatisfying((type) -> assertThat(type.toString()).isEqualTo("not_found_error")));
 		assertThatExceptionOfType(BadRequestException.class).isThrownBy(() -> client.messages()
-			.create(MessageCreateParams.builder().model("emulator/gpt-4o-mini").maxTokens(0).addUserMessage("hi").build()));
+			.create(MessageCreateParams.builder()
+				.model("emulator/gpt-4o-mini")
+				.maxTokens(0)
+				.addUserMessage("hi")
+				.build()));
 	}
 
 	@Test
@@ -299,7 +327,8 @@ class MessagesIntegrationTests {
 		HttpResponse<String> third = post("/v1/messages", body.formatted(5), Map.of("x-api-key", KEY));
 		assertThat(first.statusCode()).isEqualTo(200);
 		long before = Long.parseLong(first.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
-		assertThat(Long.parseLong(third.headers().firstValue("X-RateLimit-Remaining").orElseThrow())).isLessThan(before);
+		assertThat(Long.parseLong(third.headers().firstValue("X-RateLimit-Remaining").orElseThrow()))
+			.isLessThan(before);
 		HttpResponse<String> tooMany = post("/v1/messages", body.formatted(60000), Map.of("x-api-key", KEY));
 		assertThat(tooMany.statusCode()).isEqualTo(429);
 		assertThat(assertAnthropicError(tooMany, "rate_limit_error").path("message").asString()).contains("max_tokens");
@@ -308,11 +337,14 @@ class MessagesIntegrationTests {
 
 	@Test
 	void endsAStreamThatFailsMidwayWithAnErrorEvent() {
-		HttpResponse<String> response = post("/v1/messages", "{\"model\":\"cut/gpt-4o-mini\",\"max_tokens\":50,"
-				+ "\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", Map.of("x-api-key", KEY));
+		HttpResponse<String> response = post("/v1/messages",
+				"{\"model\":\"cut/gpt-4o-mini\",\"max_tokens\":50,"
+						+ "\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}",
+				Map.of("x-api-key", KEY));
 		assertThat(response.statusCode()).isEqualTo(200);
 		String body = response.body();
-		assertThat(body).startsWith("event: message_start\n").contains("event: content_block_delta\n")
+		assertThat(body).startsWith("event: message_start\n")
+			.contains("event: content_block_delta\n")
 			.doesNotContain("message_stop");
 		String last = body.substring(body.lastIndexOf("event: ")).strip();
 		assertThat(last).startsWith("event: error\ndata: ");
@@ -324,7 +356,8 @@ class MessagesIntegrationTests {
 	@Test
 	void countsTokensThroughAnAnthropicProviderAndEstimatesThemForOthers() {
 		long counted = client.messages()
-			.countTokens(MessageCountTokensParams.builder().model("claude/claude-haiku-4-5")
+			.countTokens(MessageCountTokensParams.builder()
+				.model("claude/claude-haiku-4-5")
 				.addUserMessage("How many tokens is this?")
 				.build())
 			.inputTokens();

@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code ping} events on {@code /v1/messages} streams whose upstream is slow to answer and
- * slow between events (the emulator's latency and chunk delay), passed through to an
+ * {@code ping} events on {@code /v1/messages} streams whose upstream is slow to answer
+ * and slow between events (the emulator's latency and chunk delay), passed through to an
  * anthropic provider and translated for an openai one.
  */
 class MessagesPingIntegrationTests {
@@ -49,8 +49,10 @@ class MessagesPingIntegrationTests {
 				"junction.mock.stream-chunks", 3, "junction.mock.completion-tokens", 3));
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
 				"junction.gateway.cache.enabled=false", "junction.gateway.messages.ping-interval=300ms",
-				"junction.gateway.providers.claude.type=anthropic", "junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
-				"junction.gateway.providers.claude.keys[0].value=sk-emu", "junction.gateway.providers.emulator.type=openai",
+				"junction.gateway.providers.claude.type=anthropic",
+				"junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
+				"junction.gateway.providers.claude.keys[0].value=sk-emu",
+				"junction.gateway.providers.emulator.type=openai",
 				"junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
 				"junction.gateway.providers.emulator.keys[0].value=sk-emu"));
 		gateway = RunningGateway.start(properties);

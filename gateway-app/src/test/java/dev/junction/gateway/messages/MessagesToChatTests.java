@@ -56,16 +56,18 @@ class MessagesToChatTests {
 
 	@Test
 	void namesAToolChoiceAsAFunction() {
-		JsonNode chat = translate("{\"model\":\"m\",\"max_tokens\":1,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],"
-				+ "\"tools\":[{\"name\":\"g\",\"input_schema\":{\"type\":\"object\"}}],\"tool_choice\":{\"type\":\"tool\",\"name\":\"g\"}}");
+		JsonNode chat = translate(
+				"{\"model\":\"m\",\"max_tokens\":1,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],"
+						+ "\"tools\":[{\"name\":\"g\",\"input_schema\":{\"type\":\"object\"}}],\"tool_choice\":{\"type\":\"tool\",\"name\":\"g\"}}");
 		assertThat(chat.path("tool_choice").path("function").path("name").asString()).isEqualTo("g");
 	}
 
 	@Test
 	void refusesWhatAChatCompletionCannotSay() {
-		assertThatExceptionOfType(InvalidRequestException.class).isThrownBy(() -> translate("{\"model\":\"m\","
-				+ "\"max_tokens\":1,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"tools\":[{\"type\":"
-				+ "\"web_search_20250305\",\"name\":\"web_search\"}]}"))
+		assertThatExceptionOfType(InvalidRequestException.class)
+			.isThrownBy(() -> translate("{\"model\":\"m\","
+					+ "\"max_tokens\":1,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"tools\":[{\"type\":"
+					+ "\"web_search_20250305\",\"name\":\"web_search\"}]}"))
 			.satisfies((error) -> assertThat(error.param()).isEqualTo("tools.0.type"));
 		assertThatExceptionOfType(InvalidRequestException.class).isThrownBy(() -> translate("{\"model\":\"m\","
 				+ "\"max_tokens\":1,\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"search_result\"}]}]}"))
@@ -74,12 +76,14 @@ class MessagesToChatTests {
 
 	@Test
 	void validatesWhatEveryRequestNeeds() {
-		assertThatExceptionOfType(InvalidRequestException.class).isThrownBy(() -> MessagesToChat.validate(
-				json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}"), true))
+		assertThatExceptionOfType(InvalidRequestException.class)
+			.isThrownBy(() -> MessagesToChat
+				.validate(json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}"), true))
 			.satisfies((error) -> assertThat(error.param()).isEqualTo("max_tokens"));
 		MessagesToChat.validate(json("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}"), false);
 		assertThatExceptionOfType(InvalidRequestException.class).isThrownBy(() -> MessagesToChat.validate(
-				json("{\"model\":\"m\",\"max_tokens\":1,\"messages\":[{\"role\":\"system\",\"content\":\"x\"}]}"), true))
+				json("{\"model\":\"m\",\"max_tokens\":1,\"messages\":[{\"role\":\"system\",\"content\":\"x\"}]}"),
+				true))
 			.satisfies((error) -> assertThat(error.param()).isEqualTo("messages.0.role"));
 	}
 

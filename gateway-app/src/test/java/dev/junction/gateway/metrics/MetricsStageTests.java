@@ -42,7 +42,8 @@ class MetricsStageTests {
 		providers.register(new MockChatProvider("a", List.of("x"), new JsonMapper()),
 				new KeyPool("a", List.of(), Duration.ofSeconds(1), Duration.ofSeconds(1)),
 				new ProviderLimiter("a", 1, 1, Duration.ofSeconds(1), true));
-		this.stage = new MetricsStage(new GatewayMetrics(this.registry), providers, new GatewayKeys(List.of(), List.of()));
+		this.stage = new MetricsStage(new GatewayMetrics(this.registry), providers,
+				new GatewayKeys(List.of(), List.of()));
 	}
 
 	@Test
@@ -52,9 +53,13 @@ class MetricsStageTests {
 			.expectNextCount(1)
 			.expectComplete()
 			.verify(Duration.ofSeconds(5));
-		assertThat(this.registry.get(GatewayMetrics.REQUESTS).tag("outcome", "success").tag("provider", "a").timer().count())
-			.isEqualTo(1);
-		assertThat(this.registry.get(GatewayMetrics.TOKEN_USAGE).tag("gen_ai.token.type", "input").summary().totalAmount())
+		assertThat(this.registry.get(GatewayMetrics.REQUESTS)
+			.tag("outcome", "success")
+			.tag("provider", "a")
+			.timer()
+			.count()).isEqualTo(1);
+		assertThat(
+				this.registry.get(GatewayMetrics.TOKEN_USAGE).tag("gen_ai.token.type", "input").summary().totalAmount())
 			.isEqualTo(3);
 	}
 

@@ -14,7 +14,10 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import tools.jackson.databind.json.JsonMapper;
 
-/** A stand-in for the rest of the pipeline: answers as told and records every attempt it gets. */
+/**
+ * A stand-in for the rest of the pipeline: answers as told and records every attempt it
+ * gets.
+ */
 public final class FakeNext<T extends ChatOutput> implements ChatStage.Next<T> {
 
 	private static final JsonMapper MAPPER = new JsonMapper();

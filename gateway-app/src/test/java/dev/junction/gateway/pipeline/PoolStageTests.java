@@ -27,8 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PoolStageTests {
 
 	private final KeyPool keys = new KeyPool("a",
-			List.of(new ProviderKey("sk-zero", 1, null), new ProviderKey("sk-one", 1, null)),
-			Duration.ofSeconds(30), Duration.ofSeconds(30));
+			List.of(new ProviderKey("sk-zero", 1, null), new ProviderKey("sk-one", 1, null)), Duration.ofSeconds(30),
+			Duration.ofSeconds(30));
 
 	private final ProviderLimiter limiter = new ProviderLimiter("a", 1, 1, Duration.ofMillis(200), true);
 

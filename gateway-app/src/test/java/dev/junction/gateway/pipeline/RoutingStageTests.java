@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class RoutingStageTests {
 
-	private final RoutingStage stage = new RoutingStage(new ModelRouter(Set.of("a", "b"),
-			Map.of("fast", List.of("a/x", "b/y")), "models"));
+	private final RoutingStage stage = new RoutingStage(
+			new ModelRouter(Set.of("a", "b"), Map.of("fast", List.of("a/x", "b/y")), "models"));
 
 	@Test
 	void sendsTheAttemptToTheFirstTargetOfTheRoute() {
@@ -58,7 +58,8 @@ class RoutingStageTests {
 
 	@Test
 	void rejectsAnUnknownModelBeforeAnythingIsSent() {
-		ChatExchange exchange = FakeNext.exchange("{\"model\":\"c/z\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+		ChatExchange exchange = FakeNext
+			.exchange("{\"model\":\"c/z\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
 		FakeNext<ChatResult> next = FakeNext.complete((attempt) -> Mono.never());
 		StepVerifier.create(this.stage.apply(exchange, Attempt.of(exchange.request()), next))
 			.expectError(InvalidRequestException.class)

@@ -16,7 +16,10 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Upstream keys refused by the provider leave the rotation, show in health and metrics, and come back. */
+/**
+ * Upstream keys refused by the provider leave the rotation, show in health and metrics,
+ * and come back.
+ */
 class KeyPoolIntegrationTests {
 
 	@Test
@@ -25,11 +28,12 @@ class KeyPoolIntegrationTests {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			port = socket.getLocalPort();
 		}
-		MockProviderServer refusing = MockProviderServer.start(
-				MockProperties.bind(Map.of("junction.mock.api-keys", "sk-someone-else")), "127.0.0.1", port);
+		MockProviderServer refusing = MockProviderServer
+			.start(MockProperties.bind(Map.of("junction.mock.api-keys", "sk-someone-else")), "127.0.0.1", port);
 		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.providers.solo.type=openai",
 				"junction.gateway.providers.solo.base-url=http://127.0.0.1:" + port + "/v1",
-				"junction.gateway.providers.solo.keys[0].value=sk-solo-secret", "junction.gateway.providers.solo.key-cooldown=3s"))) {
+				"junction.gateway.providers.solo.keys[0].value=sk-solo-secret",
+				"junction.gateway.providers.solo.key-cooldown=3s"))) {
 			HttpResponse<String> refused = chat(gateway);
 			assertThat(refused.statusCode()).isEqualTo(502);
 			assertThat(error(refused).path("message").asString()).contains("refused the gateway's credentials");
@@ -43,7 +47,8 @@ class KeyPoolIntegrationTests {
 				.contains("not yours")
 				.doesNotContain("overloaded");
 			assertThat(noKey.headers().firstValue("retry-after")).isPresent();
-			assertThat(refusing.stats().route(Route.CHAT_COMPLETIONS).requests()).as("no upstream call").isEqualTo(calls);
+			assertThat(refusing.stats().route(Route.CHAT_COMPLETIONS).requests()).as("no upstream call")
+				.isEqualTo(calls);
 
 			JsonNode providers = systemHealth(gateway).path("dependencies").path("providers");
 			assertThat(providers.path("status").asString()).isEqualTo("down");
@@ -56,11 +61,15 @@ class KeyPoolIntegrationTests {
 			assertThat(actuator.statusCode()).isEqualTo(200);
 			assertThat(Json.parse(actuator.body()).path("components").path("providers").path("status").asString())
 				.isEqualTo("DEGRADED");
-			assertThat(Json.parse(actuator.body()).path("status").asString()).as("serving, degraded").isEqualTo("DEGRADED");
+			assertThat(Json.parse(actuator.body()).path("status").asString()).as("serving, degraded")
+				.isEqualTo("DEGRADED");
 			String metrics = Http.get(gateway.baseUrl() + "/actuator/prometheus").body();
-			assertThat(metrics).contains("junction_provider_keys{application=\"gateway-app\",provider=\"solo\",state=\"refused\"} 1.0")
-				.contains("junction_provider_keys{application=\"gateway-app\",provider=\"solo\",state=\"in_rotation\"} 0.0")
-				.containsPattern("junction_provider_key_refusals_total\\{[^}]*key=\"key0\",provider=\"solo\",status=\"401\"} 1.0")
+			assertThat(metrics)
+				.contains("junction_provider_keys{application=\"gateway-app\",provider=\"solo\",state=\"refused\"} 1.0")
+				.contains(
+						"junction_provider_keys{application=\"gateway-app\",provider=\"solo\",state=\"in_rotation\"} 0.0")
+				.containsPattern(
+						"junction_provider_key_refusals_total\\{[^}]*key=\"key0\",provider=\"solo\",status=\"401\"} 1.0")
 				.doesNotContain("sk-solo-secret");
 
 			Thread.sleep(3100);
@@ -68,7 +77,8 @@ class KeyPoolIntegrationTests {
 			assertThat(chat(gateway).statusCode()).as("out for another cool-down").isEqualTo(503);
 
 			refusing.close();
-			try (MockProviderServer accepting = MockProviderServer.start(MockProperties.defaults(), "127.0.0.1", port)) {
+			try (MockProviderServer accepting = MockProviderServer.start(MockProperties.defaults(), "127.0.0.1",
+					port)) {
 				Thread.sleep(3100);
 				assertThat(chat(gateway).statusCode()).as("the probe succeeds").isEqualTo(200);
 				assertThat(chat(gateway).statusCode()).isEqualTo(200);
@@ -76,9 +86,10 @@ class KeyPoolIntegrationTests {
 				JsonNode healthy = systemHealth(gateway).path("dependencies").path("providers");
 				assertThat(healthy.path("status").asString()).isEqualTo("up");
 				assertThat(healthy.path("keys").path("solo").path("inRotation").asInt()).isEqualTo(1);
-				assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
-					.contains("junction_provider_keys{application=\"gateway-app\",provider=\"solo\",state=\"in_rotation\"} 1.0")
-					.containsPattern("junction_provider_key_refusals_total\\{[^}]*key=\"key0\",provider=\"solo\",status=\"401\"} 2.0");
+				assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body()).contains(
+						"junction_provider_keys{application=\"gateway-app\",provider=\"solo\",state=\"in_rotation\"} 1.0")
+					.containsPattern(
+							"junction_provider_key_refusals_total\\{[^}]*key=\"key0\",provider=\"solo\",status=\"401\"} 2.0");
 			}
 		}
 		finally {
@@ -91,7 +102,8 @@ class KeyPoolIntegrationTests {
 		try (MockProviderServer upstream = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-pair-good"));
 				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.providers.pair.type=openai",
 						"junction.gateway.providers.pair.base-url=" + upstream.openAiBaseUrl(),
-						"junction.gateway.providers.pair.keys[0].value=sk-pair-bad", "junction.gateway.providers.pair.keys[1].value=sk-pair-good",
+						"junction.gateway.providers.pair.keys[0].value=sk-pair-bad",
+						"junction.gateway.providers.pair.keys[1].value=sk-pair-good",
 						"junction.gateway.providers.pair.key-cooldown=300ms"))) {
 			for (int i = 0; i < 24; i++) {
 				HttpResponse<String> response = chat(gateway, "pair", i % 2 == 0);

@@ -14,8 +14,8 @@ class KeyPoolTests {
 
 	private static final Duration COOLDOWN = Duration.ofMillis(200);
 
-	private final KeyPool pool = new KeyPool("p", List.of(new ProviderKey("sk-only", 1, null)),
-			Duration.ofSeconds(30), COOLDOWN);
+	private final KeyPool pool = new KeyPool("p", List.of(new ProviderKey("sk-only", 1, null)), Duration.ofSeconds(30),
+			COOLDOWN);
 
 	@Test
 	void aRefusedKeyIsProbedByOneCallAtATimeOnceItsCooldownIsOver() throws InterruptedException {

@@ -27,8 +27,9 @@ class RateLimitIntegrationTests {
 
 	@Test
 	void refusesRequestsOverTheBudgetWith429AndReportsTheBudgetOnEveryResponse() {
-		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.rate-limit.requests=3",
-				"junction.gateway.rate-limit.window=1h", "junction.gateway.auth.keys[0]=key-a", "junction.gateway.auth.keys[1]=key-b"))) {
+		try (RunningGateway gateway = RunningGateway
+			.start(List.of("junction.gateway.rate-limit.requests=3", "junction.gateway.rate-limit.window=1h",
+					"junction.gateway.auth.keys[0]=key-a", "junction.gateway.auth.keys[1]=key-b"))) {
 			for (int i = 0; i < 3; i++) {
 				HttpResponse<String> response = post(gateway, "key-a");
 				assertThat(response.statusCode()).isEqualTo(200);
@@ -49,12 +50,16 @@ class RateLimitIntegrationTests {
 	void reservesTokensFromMaxTokensAndGivesBackWhatTheAnswerDidNotUse() {
 		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.rate-limit.tokens=100",
 				"junction.gateway.rate-limit.window=1h", "junction.gateway.cache.enabled=false"))) {
-			HttpResponse<String> denied = Http.post(gateway.baseUrl() + "/v1/chat/completions", null, withMaxTokens(500));
+			HttpResponse<String> denied = Http.post(gateway.baseUrl() + "/v1/chat/completions", null,
+					withMaxTokens(500));
 			assertThat(denied.statusCode()).isEqualTo(429);
 			assertThat(denied.body()).contains("rate_limit_tokens");
-			// Each reserves 60 of the 100 tokens and uses about 15: the next one fits only if
-			// the unused 45 came back. They come back as the call ends, after its response is
-			// written, so a request may find them a moment later; in an hour's window the refill
+			// Each reserves 60 of the 100 tokens and uses about 15: the next one fits
+			// only if
+			// the unused 45 came back. They come back as the call ends, after its
+			// response is
+			// written, so a request may find them a moment later; in an hour's window the
+			// refill
 			// gives back less than one token meanwhile.
 			for (int i = 0; i < 3; i++) {
 				int request = i;
@@ -70,16 +75,18 @@ class RateLimitIntegrationTests {
 	@Test
 	void givesTheWholeReservationBackWhenTheClientGoesAway() throws Exception {
 		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
-				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.rate-limit.tokens=100",
-						"junction.gateway.rate-limit.window=1h", "junction.gateway.cache.enabled=false",
-						"junction.gateway.providers.slow.type=openai", "junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
-						"junction.gateway.providers.slow.keys[0].value=sk-slow"))) {
+				RunningGateway gateway = RunningGateway
+					.start(List.of("junction.gateway.rate-limit.tokens=100", "junction.gateway.rate-limit.window=1h",
+							"junction.gateway.cache.enabled=false", "junction.gateway.providers.slow.type=openai",
+							"junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
+							"junction.gateway.providers.slow.keys[0].value=sk-slow"))) {
 			String body = "{\"model\":\"slow/gpt-4o-mini\",\"max_tokens\":60,"
 					+ "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 			try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
 				socket.getOutputStream()
 					.write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-							+ "Content-Length: " + body.length() + "\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8));
+							+ "Content-Length: " + body.length() + "\r\n\r\n" + body)
+						.getBytes(StandardCharsets.UTF_8));
 				long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 				while (slow.stats().route(Route.CHAT_COMPLETIONS).requests() == 0 && System.nanoTime() < deadline) {
 					Thread.sleep(20);
@@ -95,7 +102,8 @@ class RateLimitIntegrationTests {
 			// The reservation comes back just after the upstream call is cancelled.
 			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
 				HttpResponse<String> next = Http.post(gateway.baseUrl() + "/v1/chat/completions", null, body);
-				assertThat(next.statusCode()).as("60 more tokens fit only if the cancelled 60 came back: %s", next.body())
+				assertThat(next.statusCode())
+					.as("60 more tokens fit only if the cancelled 60 came back: %s", next.body())
 					.isEqualTo(200);
 			});
 		}
@@ -110,8 +118,9 @@ class RateLimitIntegrationTests {
 	void twoGatewaysSharingRedisLetExactlyTheConfiguredNumberOfRequestsThrough() throws Exception {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		try (RedisServer redis = RedisServer.start()) {
-			List<String> properties = List.of("spring.data.redis.url=" + redis.url(), "junction.gateway.rate-limit.requests=25",
-					"junction.gateway.rate-limit.window=1h", "junction.gateway.auth.keys[0]=shared-key", "junction.gateway.cache.enabled=false");
+			List<String> properties = List.of("spring.data.redis.url=" + redis.url(),
+					"junction.gateway.rate-limit.requests=25", "junction.gateway.rate-limit.window=1h",
+					"junction.gateway.auth.keys[0]=shared-key", "junction.gateway.cache.enabled=false");
 			try (RunningGateway first = RunningGateway.start(properties);
 					RunningGateway second = RunningGateway.start(properties)) {
 				List<CompletableFuture<Integer>> calls = new ArrayList<>();
@@ -128,8 +137,9 @@ class RateLimitIntegrationTests {
 
 	@Test
 	void failsOpenWhenRedisIsUnreachableAndCountsIt() {
-		try (RunningGateway gateway = RunningGateway.start(List.of("spring.data.redis.url=redis://127.0.0.1:1",
-				"spring.data.redis.timeout=200ms", "junction.gateway.rate-limit.requests=1", "junction.gateway.rate-limit.fail-open=true"))) {
+		try (RunningGateway gateway = RunningGateway
+			.start(List.of("spring.data.redis.url=redis://127.0.0.1:1", "spring.data.redis.timeout=200ms",
+					"junction.gateway.rate-limit.requests=1", "junction.gateway.rate-limit.fail-open=true"))) {
 			assertThat(post(gateway, null).statusCode()).isEqualTo(200);
 			assertThat(post(gateway, null).statusCode()).isEqualTo(200);
 			assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())

@@ -18,7 +18,10 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Opt-in structured logs: with {@code logging.structured.format.console=ecs} every line is JSON with the request id. */
+/**
+ * Opt-in structured logs: with {@code logging.structured.format.console=ecs} every line
+ * is JSON with the request id.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 class JsonLogIntegrationTests {
 
@@ -26,14 +29,14 @@ class JsonLogIntegrationTests {
 	void writesTheAccessLogAsEcsJsonWithTheRequestId(CapturedOutput output) throws InterruptedException {
 		try (RunningGateway gateway = RunningGateway.start(List.of("logging.structured.format.console=ecs",
 				"logging.level.dev.junction.gateway.access=info", "junction.gateway.providers.local.type=mock"))) {
-			HttpResponse<String> response = Http.send(HttpRequest
-				.newBuilder(URI.create(gateway.baseUrl() + "/v1/chat/completions"))
-				.timeout(Duration.ofSeconds(30))
-				.header("Content-Type", "application/json")
-				.header(RequestId.HEADER, "json-log-1")
-				.POST(HttpRequest.BodyPublishers
-					.ofString("{\"model\":\"local/echo-1\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
-				.build());
+			HttpResponse<String> response = Http
+				.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/chat/completions"))
+					.timeout(Duration.ofSeconds(30))
+					.header("Content-Type", "application/json")
+					.header(RequestId.HEADER, "json-log-1")
+					.POST(HttpRequest.BodyPublishers
+						.ofString("{\"model\":\"local/echo-1\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
+					.build());
 			assertThat(response.statusCode()).isEqualTo(200);
 			JsonNode line = accessLogLine(output, "json-log-1");
 			assertThat(line.path("request").path("id").asString()).isEqualTo("json-log-1");
@@ -45,7 +48,10 @@ class JsonLogIntegrationTests {
 		}
 	}
 
-	/** The access log line of {@code requestId}, parsed; it is written as the response completes, so wait a little. */
+	/**
+	 * The access log line of {@code requestId}, parsed; it is written as the response
+	 * completes, so wait a little.
+	 */
 	private static JsonNode accessLogLine(CapturedOutput output, String requestId) throws InterruptedException {
 		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
 		while (true) {

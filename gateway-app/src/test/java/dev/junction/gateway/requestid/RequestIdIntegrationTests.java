@@ -24,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code X-Request-Id} end to end, on real servers: the gateway accepts or replaces the
- * client's id, answers with it, and passes it to the provider emulator (OpenAI pass-through and
- * the Spring AI Anthropic path) and to calculator-service, whose log lines carry it.
+ * client's id, answers with it, and passes it to the provider emulator (OpenAI
+ * pass-through and the Spring AI Anthropic path) and to calculator-service, whose log
+ * lines carry it.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RequestIdIntegrationTests {
@@ -45,13 +46,17 @@ class RequestIdIntegrationTests {
 		emulator = MockProviderServer.start(Map.of());
 		calculator = RunningCalculator.start();
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=request-id-key",
-				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.gateway.providers.emu.keys[0].value=sk-emu", "junction.gateway.providers.claude.type=anthropic",
+				"junction.gateway.providers.emu.type=openai",
+				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.keys[0].value=sk-emu",
+				"junction.gateway.providers.claude.type=anthropic",
 				"junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
 				"junction.gateway.providers.claude.keys[0].value=sk-emu", "junction.gateway.cache.enabled=false",
 				"junction.gateway.calculator.address=" + calculator.address(),
-				// The gateway starts last, so its logging set-up is the one in force in this JVM:
-				// the access log, and the emulator's and the calculator's per-request lines.
+				// The gateway starts last, so its logging set-up is the one in force in
+				// this JVM:
+				// the access log, and the emulator's and the calculator's per-request
+				// lines.
 				"logging.level.dev.junction.gateway.access=info", "logging.level.dev.junction.mock.requestid=debug",
 				"logging.level.dev.junction.calculator.server.RequestIdInterceptor=debug"));
 		gateway = RunningGateway.start(properties);
@@ -72,7 +77,8 @@ class RequestIdIntegrationTests {
 
 	@Test
 	void passesTheClientsIdToTheOpenAiUpstreamAndReturnsIt(CapturedOutput output) {
-		HttpResponse<String> response = post("/v1/chat/completions", chat("emu/gpt-4o-mini", false), "client-id-chat.1");
+		HttpResponse<String> response = post("/v1/chat/completions", chat("emu/gpt-4o-mini", false),
+				"client-id-chat.1");
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.headers().firstValue(RequestId.HEADER)).hasValue("client-id-chat.1");
 		eventually(() -> assertThat(output.getOut())
@@ -113,8 +119,8 @@ class RequestIdIntegrationTests {
 		HttpResponse<String> second = post("/v1/chat/completions", chat("emu/gpt-4o-mini", false), null);
 		String id = first.headers().firstValue(RequestId.HEADER).orElseThrow();
 		assertThat(id).matches(GENERATED);
-		assertThat(second.headers().firstValue(RequestId.HEADER)).hasValueSatisfying(
-				(other) -> assertThat(other).matches(GENERATED).isNotEqualTo(id));
+		assertThat(second.headers().firstValue(RequestId.HEADER))
+			.hasValueSatisfying((other) -> assertThat(other).matches(GENERATED).isNotEqualTo(id));
 		eventually(() -> assertThat(output.getOut()).contains("[request.id=" + id + "] "));
 	}
 
@@ -123,8 +129,8 @@ class RequestIdIntegrationTests {
 		for (String bad : List.of("x".repeat(65), "two words", "id\"><script>alert(1)</script>", "a\tb", "é")) {
 			HttpResponse<String> response = post("/v1/chat/completions", chat("emu/gpt-4o-mini", false), bad);
 			assertThat(response.statusCode()).isEqualTo(200);
-			assertThat(response.headers().firstValue(RequestId.HEADER)).hasValueSatisfying(
-					(id) -> assertThat(id).matches(GENERATED));
+			assertThat(response.headers().firstValue(RequestId.HEADER))
+				.hasValueSatisfying((id) -> assertThat(id).matches(GENERATED));
 		}
 		HttpResponse<String> longest = post("/v1/chat/completions", chat("emu/gpt-4o-mini", false), "y".repeat(64));
 		assertThat(longest.headers().firstValue(RequestId.HEADER)).hasValue("y".repeat(64));
@@ -143,10 +149,8 @@ class RequestIdIntegrationTests {
 		HttpResponse<String> badRpc = post("/rpc", "{not json", "err-rpc");
 		assertThat(badRpc.body()).contains("-32700");
 		assertThat(badRpc.headers().firstValue(RequestId.HEADER)).hasValue("err-rpc");
-		HttpResponse<String> trpc = Http.send(request("/trpc/no.such.procedure", "err-trpc")
-			.header("Authorization", KEY)
-			.GET()
-			.build());
+		HttpResponse<String> trpc = Http
+			.send(request("/trpc/no.such.procedure", "err-trpc").header("Authorization", KEY).GET().build());
 		assertThat(trpc.statusCode()).isEqualTo(404);
 		assertThat(trpc.headers().firstValue(RequestId.HEADER)).hasValue("err-trpc");
 		for (String path : List.of("/health", "/actuator/health", "/no/such/path")) {
@@ -155,7 +159,9 @@ class RequestIdIntegrationTests {
 		}
 	}
 
-	/** Log lines written after the response (the access log) may lag behind it a little. */
+	/**
+	 * Log lines written after the response (the access log) may lag behind it a little.
+	 */
 	private static void eventually(Runnable assertion) {
 		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
 		while (true) {

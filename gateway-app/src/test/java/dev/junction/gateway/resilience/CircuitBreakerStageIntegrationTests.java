@@ -20,10 +20,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Only a provider's own failures count against it: client mistakes, whether the gateway or
- * the provider spots them, never open a breaker, so one client's bad requests cost other
- * clients nothing; and per-provider Resilience4j settings ({@code instances.<provider>}) change
- * the numbers without changing that.
+ * Only a provider's own failures count against it: client mistakes, whether the gateway
+ * or the provider spots them, never open a breaker, so one client's bad requests cost
+ * other clients nothing; and per-provider Resilience4j settings
+ * ({@code instances.<provider>}) change the numbers without changing that.
  */
 class CircuitBreakerStageIntegrationTests {
 

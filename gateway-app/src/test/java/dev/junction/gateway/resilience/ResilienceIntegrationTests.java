@@ -19,7 +19,10 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Fallback chains, circuit breakers, key rotation and provider queues against real emulators. */
+/**
+ * Fallback chains, circuit breakers, key rotation and provider queues against real
+ * emulators.
+ */
 class ResilienceIntegrationTests {
 
 	private static MockProviderServer healthy;
@@ -49,14 +52,15 @@ class ResilienceIntegrationTests {
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.cache.enabled=false",
 				"junction.gateway.models.resilient.targets[0]=down/gpt-4o-mini",
 				"junction.gateway.models.resilient.targets[1]=up/gpt-4o-mini",
-				"junction.gateway.models.strict.targets[0]=refusing/gpt-4o-mini", "junction.gateway.models.strict.targets[1]=up/gpt-4o-mini",
+				"junction.gateway.models.strict.targets[0]=refusing/gpt-4o-mini",
+				"junction.gateway.models.strict.targets[1]=up/gpt-4o-mini",
 				"resilience4j.retry.configs.default.wait-duration=10ms",
 				"resilience4j.circuitbreaker.configs.flaky.sliding-window-size=4",
 				"resilience4j.circuitbreaker.configs.flaky.minimum-number-of-calls=4",
 				"resilience4j.circuitbreaker.configs.flaky.wait-duration-in-open-state=3s",
 				"resilience4j.circuitbreaker.configs.flaky.permitted-number-of-calls-in-half-open-state=1",
-				"resilience4j.retry.configs.flaky.max-attempts=1",
-				"junction.gateway.providers.queued.concurrency=1", "junction.gateway.providers.queued.queue-size=0"));
+				"resilience4j.retry.configs.flaky.max-attempts=1", "junction.gateway.providers.queued.concurrency=1",
+				"junction.gateway.providers.queued.queue-size=0"));
 		properties.addAll(openai("up", healthy.openAiBaseUrl(), "sk-a"));
 		properties.addAll(openai("down", failing.openAiBaseUrl(), "sk-a"));
 		properties.addAll(openai("flaky", "http://127.0.0.1:" + flakyPort + "/v1", "sk-a"));
@@ -64,7 +68,8 @@ class ResilienceIntegrationTests {
 		properties.addAll(openai("refusing", refusing.openAiBaseUrl(), "sk-a"));
 		properties.addAll(List.of("junction.gateway.providers.rotating.type=openai",
 				"junction.gateway.providers.rotating.base-url=" + keyed.openAiBaseUrl(),
-				"junction.gateway.providers.rotating.keys[0].value=sk-revoked", "junction.gateway.providers.rotating.keys[1].value=sk-good"));
+				"junction.gateway.providers.rotating.keys[0].value=sk-revoked",
+				"junction.gateway.providers.rotating.keys[1].value=sk-good"));
 		gateway = RunningGateway.start(properties);
 	}
 
@@ -78,7 +83,8 @@ class ResilienceIntegrationTests {
 
 	private static List<String> openai(String name, String baseUrl, String key) {
 		return List.of("junction.gateway.providers." + name + ".type=openai",
-				"junction.gateway.providers." + name + ".base-url=" + baseUrl, "junction.gateway.providers." + name + ".keys[0].value=" + key);
+				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
+				"junction.gateway.providers." + name + ".keys[0].value=" + key);
 	}
 
 	@Test
@@ -131,7 +137,8 @@ class ResilienceIntegrationTests {
 		assertThat(open.body()).contains("\"code\":\"circuit_breaker\"");
 		assertThat(open.headers().firstValue("retry-after")).isPresent();
 
-		try (MockProviderServer recovered = MockProviderServer.start(MockProperties.defaults(), "127.0.0.1", flakyPort)) {
+		try (MockProviderServer recovered = MockProviderServer.start(MockProperties.defaults(), "127.0.0.1",
+				flakyPort)) {
 			long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
 			int status = 0;
 			while (System.nanoTime() < deadline && status != 200) {
@@ -159,7 +166,8 @@ class ResilienceIntegrationTests {
 
 	@Test
 	void failsFastWith503WhenTheProviderQueueIsFull() throws InterruptedException {
-		CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> chat("queued/gpt-4o-mini", false));
+		CompletableFuture<HttpResponse<String>> first = CompletableFuture
+			.supplyAsync(() -> chat("queued/gpt-4o-mini", false));
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (slow.stats().route(Route.CHAT_COMPLETIONS).requests() == 0 && System.nanoTime() < deadline) {
 			Thread.sleep(10);

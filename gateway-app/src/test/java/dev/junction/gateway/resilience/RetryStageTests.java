@@ -22,9 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class RetryStageTests {
 
-	private final RetryStage stage = new RetryStage(RetryRegistry.of(rules(RetryConfig.custom()
-		.maxAttempts(3)
-		.waitDuration(Duration.ofMillis(1)))));
+	private final RetryStage stage = new RetryStage(
+			RetryRegistry.of(rules(RetryConfig.custom().maxAttempts(3).waitDuration(Duration.ofMillis(1)))));
 
 	private final ChatExchange exchange = FakeNext
 		.exchange("{\"model\":\"a/x\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
@@ -79,8 +78,8 @@ class RetryStageTests {
 			.stream((attempt) -> Flux.just(FakeNext.chunk("a")).concatWith(Flux.error(failure)));
 		StepVerifier.create(this.stage.apply(this.exchange, this.attempt, next))
 			.expectNextCount(1)
-			.expectErrorSatisfies((error) -> assertThat(error).isInstanceOf(FirstChunkGuard.AfterFirstChunk.class)
-				.hasCause(failure))
+			.expectErrorSatisfies(
+					(error) -> assertThat(error).isInstanceOf(FirstChunkGuard.AfterFirstChunk.class).hasCause(failure))
 			.verify(Duration.ofSeconds(5));
 		assertThat(next.attempts()).hasSize(1);
 	}

@@ -42,14 +42,17 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The Responses API passed through to OpenAI-compatible providers that serve it
- * ({@code native-responses}), with the official OpenAI Java SDK against the provider emulator,
- * and raw requests against a server that records what such a provider receives.
+ * ({@code native-responses}), with the official OpenAI Java SDK against the provider
+ * emulator, and raw requests against a server that records what such a provider receives.
  */
 class NativeResponsesIntegrationTests {
 
 	private static final String KEY = "gw-native-responses-key";
 
-	/** The recording upstream's stream: the events as it sends them, fields unknown to the SDK included. */
+	/**
+	 * The recording upstream's stream: the events as it sends them, fields unknown to the
+	 * SDK included.
+	 */
 	private static final List<String> STREAM = List.of(
 			"{\"type\":\"response.created\",\"sequence_number\":0,\"response\":{\"id\":\"resp_rec\",\"object\":\"response\","
 					+ "\"status\":\"in_progress\",\"output\":[]}}",
@@ -60,7 +63,10 @@ class NativeResponsesIntegrationTests {
 					+ "{\"cached_tokens\":8},\"output_tokens\":13,\"output_tokens_details\":{\"reasoning_tokens\":5},"
 					+ "\"total_tokens\":54}}}");
 
-	/** A stream whose response fails: the events end normally, with {@code response.failed}. */
+	/**
+	 * A stream whose response fails: the events end normally, with
+	 * {@code response.failed}.
+	 */
 	private static final List<String> FAILED_STREAM = List.of(
 			"{\"type\":\"response.created\",\"sequence_number\":0,\"response\":{\"id\":\"resp_fail\",\"object\":"
 					+ "\"response\",\"status\":\"in_progress\",\"output\":[]}}",
@@ -108,15 +114,23 @@ class NativeResponsesIntegrationTests {
 				recordedBody.set(body);
 				JsonNode sent = Json.parse(body);
 				if (sent.path("previous_response_id").asString("").equals("resp_gone")) {
-					return response.status(404).header("content-type", "application/json").sendString(Mono.just(NOT_FOUND)).then();
+					return response.status(404)
+						.header("content-type", "application/json")
+						.sendString(Mono.just(NOT_FOUND))
+						.then();
 				}
 				if (sent.path("stream").asBoolean(false)) {
 					StringBuilder events = new StringBuilder();
 					for (String event : sent.path("input").asString("").equals("fail") ? FAILED_STREAM : STREAM) {
-						events.append("event: ").append(Json.parse(event).path("type").asString()).append("\ndata: ")
-							.append(event).append("\n\n");
+						events.append("event: ")
+							.append(Json.parse(event).path("type").asString())
+							.append("\ndata: ")
+							.append(event)
+							.append("\n\n");
 					}
-					return response.header("content-type", "text/event-stream").sendString(Mono.just(events.toString())).then();
+					return response.header("content-type", "text/event-stream")
+						.sendString(Mono.just(events.toString()))
+						.then();
 				}
 				return response.header("content-type", "application/json").sendString(Mono.just(ANSWER)).then();
 			});
@@ -167,7 +181,8 @@ class NativeResponsesIntegrationTests {
 		Response response = client.responses()
 			.create(ResponseCreateParams.builder().model("native/gpt-4o-mini").input("Say hello").build());
 
-		assertThat(response.status()).hasValueSatisfying((status) -> assertThat(status.toString()).isEqualTo("completed"));
+		assertThat(response.status())
+			.hasValueSatisfying((status) -> assertThat(status.toString()).isEqualTo("completed"));
 		assertThat(response.output().get(0).asMessage().content().get(0).asOutputText().text()).isNotBlank();
 		assertThat(response.usage()).hasValueSatisfying((usage) -> assertThat(usage.outputTokens()).isPositive());
 		assertThat(emulator.stats().route(Route.RESPONSES).requests()).isEqualTo(1);
@@ -180,7 +195,8 @@ class NativeResponsesIntegrationTests {
 		StringBuilder deltas = new StringBuilder();
 		List<ResponseStreamEvent> events = new ArrayList<>();
 		try (StreamResponse<ResponseStreamEvent> stream = client.responses()
-			.createStreaming(ResponseCreateParams.builder().model("native/gpt-4o-mini").input("Count to five").build())) {
+			.createStreaming(
+					ResponseCreateParams.builder().model("native/gpt-4o-mini").input("Count to five").build())) {
 			stream.stream().forEach((event) -> {
 				events.add(event);
 				accumulator.accumulate(event);
@@ -239,8 +255,8 @@ class NativeResponsesIntegrationTests {
 
 	@Test
 	void relaysTheProvidersErrorsInOpenAisShape() {
-		HttpResponse<String> response = post("{\"model\":\"recorded/gpt-x\",\"input\":\"again\","
-				+ "\"previous_response_id\":\"resp_gone\"}");
+		HttpResponse<String> response = post(
+				"{\"model\":\"recorded/gpt-x\",\"input\":\"again\"," + "\"previous_response_id\":\"resp_gone\"}");
 
 		assertThat(response.statusCode()).isEqualTo(404);
 		JsonNode error = Json.parse(response.body()).path("error");
@@ -249,7 +265,11 @@ class NativeResponsesIntegrationTests {
 		assertThat(error.path("param").asString()).isEqualTo("previous_response_id");
 		assertThat(error.path("code").asString()).isEqualTo("previous_response_not_found");
 		assertThatExceptionOfType(NotFoundException.class).isThrownBy(() -> client.responses()
-			.create(ResponseCreateParams.builder().model("recorded/gpt-x").input("again").previousResponseId("resp_gone").build()));
+			.create(ResponseCreateParams.builder()
+				.model("recorded/gpt-x")
+				.input("again")
+				.previousResponseId("resp_gone")
+				.build()));
 	}
 
 	@Test
@@ -267,11 +287,12 @@ class NativeResponsesIntegrationTests {
 		HttpResponse<String> translated = post("{\"model\":\"translated/gpt-4o-mini\",\"input\":\"again\","
 				+ "\"previous_response_id\":\"resp_before\"}");
 		assertThat(translated.statusCode()).isEqualTo(400);
-		assertThat(Json.parse(translated.body()).path("error").path("param").asString()).isEqualTo("previous_response_id");
+		assertThat(Json.parse(translated.body()).path("error").path("param").asString())
+			.isEqualTo("previous_response_id");
 		assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isZero();
 
-		HttpResponse<String> passed = post("{\"model\":\"recorded/gpt-x\",\"input\":\"again\","
-				+ "\"previous_response_id\":\"resp_before\"}");
+		HttpResponse<String> passed = post(
+				"{\"model\":\"recorded/gpt-x\",\"input\":\"again\"," + "\"previous_response_id\":\"resp_before\"}");
 		assertThat(passed.statusCode()).isEqualTo(200);
 		assertThat(Json.parse(recordedBody.get()).path("previous_response_id").asString()).isEqualTo("resp_before");
 	}
@@ -312,8 +333,9 @@ class NativeResponsesIntegrationTests {
 			.untilAsserted(() -> assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
 				.containsPattern("junction_gateway_requests_seconds_count\\{[^}]*model=\"gpt-failing\"[^}]*"
 						+ "outcome=\"upstream_error\"[^}]*status=\"500\"[^}]*} 1")
-				.containsPattern("gen_ai_client_operation_duration_seconds_count\\{[^}]*error_type=\"upstream_error\"[^}]*"
-						+ "gen_ai_request_model=\"gpt-failing\"[^}]*} 1")
+				.containsPattern(
+						"gen_ai_client_operation_duration_seconds_count\\{[^}]*error_type=\"upstream_error\"[^}]*"
+								+ "gen_ai_request_model=\"gpt-failing\"[^}]*} 1")
 				.doesNotContainPattern("junction_gateway_requests_seconds_count\\{[^}]*model=\"gpt-failing\"[^}]*"
 						+ "outcome=\"success\""));
 	}

@@ -39,8 +39,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The OpenAI Responses API with the official OpenAI Java SDK as the client, translated to chat
- * completions for an OpenAI-compatible provider, an Anthropic provider and the in-process mock.
+ * The OpenAI Responses API with the official OpenAI Java SDK as the client, translated to
+ * chat completions for an OpenAI-compatible provider, an Anthropic provider and the
+ * in-process mock.
  */
 class ResponsesIntegrationTests {
 
@@ -94,7 +95,8 @@ class ResponsesIntegrationTests {
 				.maxOutputTokens(64)
 				.build());
 		assertThat(response.id()).startsWith("resp_");
-		assertThat(response.status()).hasValueSatisfying((status) -> assertThat(status.toString()).isEqualTo("completed"));
+		assertThat(response.status())
+			.hasValueSatisfying((status) -> assertThat(status.toString()).isEqualTo("completed"));
 		ResponseOutputItem item = response.output().get(0);
 		assertThat(item.isMessage()).isTrue();
 		assertThat(item.asMessage().content().get(0).asOutputText().text()).isNotBlank();
@@ -170,7 +172,8 @@ class ResponsesIntegrationTests {
 
 		String followUp = "{\"model\":\"emulator/gpt-4o-mini\",\"input\":[{\"role\":\"user\",\"content\":"
 				+ "\"Weather in Paris?\"},{\"type\":\"function_call\",\"call_id\":\"" + call.callId()
-				+ "\",\"name\":\"get_weather\",\"arguments\":" + JsonMapper.builder().build().writeValueAsString(call.arguments()) + "},"
+				+ "\",\"name\":\"get_weather\",\"arguments\":"
+				+ JsonMapper.builder().build().writeValueAsString(call.arguments()) + "},"
 				+ "{\"type\":\"function_call_output\",\"call_id\":\"" + call.callId() + "\",\"output\":\"18 C\"}],"
 				+ "\"tools\":[{\"type\":\"function\",\"name\":\"get_weather\",\"parameters\":{\"type\":\"object\"}}]}";
 		HttpResponse<String> answer = post(followUp);
@@ -182,8 +185,8 @@ class ResponsesIntegrationTests {
 
 	@Test
 	void marksAResponseCutShortByItsTokenLimitIncomplete() {
-		HttpResponse<String> response = post("{\"model\":\"emulator/gpt-4o-mini\",\"input\":\"Tell a story\","
-				+ "\"max_output_tokens\":2}");
+		HttpResponse<String> response = post(
+				"{\"model\":\"emulator/gpt-4o-mini\",\"input\":\"Tell a story\"," + "\"max_output_tokens\":2}");
 		assertThat(response.statusCode()).isEqualTo(200);
 		JsonNode body = Json.parse(response.body());
 		assertThat(body.path("status").asString()).isEqualTo("incomplete");
@@ -192,19 +195,20 @@ class ResponsesIntegrationTests {
 
 	@Test
 	void refusesWhatNeedsServerStateOrBuiltInToolsInOpenAisErrorShape() {
-		assertThatExceptionOfType(BadRequestException.class).isThrownBy(() -> client.responses()
-			.create(ResponseCreateParams.builder()
-				.model("emulator/gpt-4o-mini")
-				.input("again")
-				.previousResponseId("resp_123")
-				.build()))
+		assertThatExceptionOfType(BadRequestException.class)
+			.isThrownBy(() -> client.responses()
+				.create(ResponseCreateParams.builder()
+					.model("emulator/gpt-4o-mini")
+					.input("again")
+					.previousResponseId("resp_123")
+					.build()))
 			.satisfies((error) -> assertThat(error.getMessage()).contains("previous_response_id"));
-		HttpResponse<String> webSearch = post("{\"model\":\"emulator/gpt-4o-mini\",\"input\":\"news\","
-				+ "\"tools\":[{\"type\":\"web_search\"}]}");
+		HttpResponse<String> webSearch = post(
+				"{\"model\":\"emulator/gpt-4o-mini\",\"input\":\"news\"," + "\"tools\":[{\"type\":\"web_search\"}]}");
 		assertThat(webSearch.statusCode()).isEqualTo(400);
 		assertThat(Json.parse(webSearch.body()).path("error").path("param").asString()).isEqualTo("tools[0].type");
-		assertThatExceptionOfType(NotFoundException.class).isThrownBy(() -> client.responses()
-			.create(ResponseCreateParams.builder().model("nowhere/x").input("hi").build()));
+		assertThatExceptionOfType(NotFoundException.class).isThrownBy(
+				() -> client.responses().create(ResponseCreateParams.builder().model("nowhere/x").input("hi").build()));
 	}
 
 	@Test
@@ -212,7 +216,8 @@ class ResponsesIntegrationTests {
 		HttpResponse<String> response = post("{\"model\":\"cut/gpt-4o-mini\",\"input\":\"hi\",\"stream\":true}");
 		assertThat(response.statusCode()).isEqualTo(200);
 		String body = response.body();
-		assertThat(body).startsWith("event: response.created\n").contains("event: response.output_text.delta\n")
+		assertThat(body).startsWith("event: response.created\n")
+			.contains("event: response.output_text.delta\n")
 			.doesNotContain("response.completed");
 		String last = body.substring(body.lastIndexOf("event: ")).strip();
 		assertThat(last).startsWith("event: error\ndata: ");

@@ -24,8 +24,8 @@ class ModelRouterTests {
 
 	@Test
 	void resolvesAliasesToTheirTargetsInOrder() {
-		assertThat(this.router.resolve("smart").targets()).containsExactly(
-				new Target("anthropic", "claude-sonnet-4-5"), new Target("openai", "gpt-4o"));
+		assertThat(this.router.resolve("smart").targets()).containsExactly(new Target("anthropic", "claude-sonnet-4-5"),
+				new Target("openai", "gpt-4o"));
 	}
 
 	@Test
@@ -41,8 +41,8 @@ class ModelRouterTests {
 
 	@Test
 	void failsFastOnAnAliasNamingAnUnknownProvider() {
-		assertThatIllegalStateException()
-			.isThrownBy(() -> new ModelRouter(Set.of("openai"), Map.of("bad", List.of("nope/x")), "junction.gateway.models"))
+		assertThatIllegalStateException().isThrownBy(
+				() -> new ModelRouter(Set.of("openai"), Map.of("bad", List.of("nope/x")), "junction.gateway.models"))
 			.withMessageContaining("junction.gateway.models.bad.targets");
 	}
 

@@ -17,7 +17,10 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** The admin procedures answered from the gateway's own state, over JSON-RPC, to admin keys only. */
+/**
+ * The admin procedures answered from the gateway's own state, over JSON-RPC, to admin
+ * keys only.
+ */
 class AdminProceduresIntegrationTests {
 
 	private static final String ADMIN = "Bearer admin-procedures-admin";
@@ -35,8 +38,10 @@ class AdminProceduresIntegrationTests {
 		upstream = MockProviderServer.start(Map.of());
 		gateway = RunningGateway.start(List.of("junction.gateway.auth.keys[0]=admin-procedures-user",
 				"junction.gateway.auth.admin-keys[0]=admin-procedures-admin", "junction.gateway.cache.enabled=true",
-				"junction.gateway.providers.up.type=openai", "junction.gateway.providers.up.base-url=" + upstream.openAiBaseUrl(),
-				"junction.gateway.providers.up.keys[0].value=" + UPSTREAM_KEY, "junction.gateway.models.fast.targets[0]=up/gpt-4o-mini"));
+				"junction.gateway.providers.up.type=openai",
+				"junction.gateway.providers.up.base-url=" + upstream.openAiBaseUrl(),
+				"junction.gateway.providers.up.keys[0].value=" + UPSTREAM_KEY,
+				"junction.gateway.models.fast.targets[0]=up/gpt-4o-mini"));
 	}
 
 	@AfterAll
@@ -67,7 +72,8 @@ class AdminProceduresIntegrationTests {
 		long before = call(ADMIN, "admin.statistics", "{}").at("/result/system/totalRequests").asLong();
 		chat("{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"count me\"}]}");
 		chat("{\"model\":\"nowhere/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"fail me\"}]}");
-		// A request is counted once its response is written, so the client can see it a moment earlier.
+		// A request is counted once its response is written, so the client can see it a
+		// moment earlier.
 		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
 			JsonNode result = call(ADMIN, "admin.statistics", "{\"days\":7}").get("result");
 			assertThat(result.at("/period/days").asInt()).isEqualTo(7);

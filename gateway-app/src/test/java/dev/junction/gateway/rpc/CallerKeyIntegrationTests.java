@@ -29,11 +29,12 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code ai.generateText}'s {@code apiKey}: the caller's own provider key is sent instead of the
- * pool's for that call only, is cached apart, never falls back to another provider, and a
- * refusal of it is the caller's error that leaves the pool and breakers alone, for OpenAI
- * providers ({@code up}, {@code other}: {@code Authorization}) and Anthropic ones
- * ({@code claude}: {@code x-api-key}). The upstream records the key each request presented.
+ * {@code ai.generateText}'s {@code apiKey}: the caller's own provider key is sent instead
+ * of the pool's for that call only, is cached apart, never falls back to another
+ * provider, and a refusal of it is the caller's error that leaves the pool and breakers
+ * alone, for OpenAI providers ({@code up}, {@code other}: {@code Authorization}) and
+ * Anthropic ones ({@code claude}: {@code x-api-key}). The upstream records the key each
+ * request presented.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class CallerKeyIntegrationTests {
@@ -61,15 +62,19 @@ class CallerKeyIntegrationTests {
 		upstream.start();
 		String origin = "http://127.0.0.1:" + upstream.getAddress().getPort();
 		String base = origin + "/v1";
-		gateway = RunningGateway.start(List.of("junction.gateway.cache.enabled=true", "junction.gateway.providers.up.type=openai",
-				"junction.gateway.providers.up.base-url=" + base, "junction.gateway.providers.up.keys[0].value=" + POOL_KEY,
+		gateway = RunningGateway.start(List.of("junction.gateway.cache.enabled=true",
+				"junction.gateway.providers.up.type=openai", "junction.gateway.providers.up.base-url=" + base,
+				"junction.gateway.providers.up.keys[0].value=" + POOL_KEY,
 				"junction.gateway.providers.other.type=openai", "junction.gateway.providers.other.base-url=" + base,
-				"junction.gateway.providers.other.keys[0].value=" + POOL_KEY, "junction.gateway.models.chain.targets[0]=up/down",
-				"junction.gateway.models.chain.targets[1]=other/m", "junction.gateway.providers.claude.type=anthropic",
-				"junction.gateway.providers.claude.base-url=" + origin, "junction.gateway.providers.claude.keys[0].value=" + POOL_KEY,
-				"junction.gateway.models.claude-chain.targets[0]=claude/down", "junction.gateway.models.claude-chain.targets[1]=up/m",
-				"junction.gateway.providers.local.type=mock",
-				"junction.gateway.providers.local.models[0]=echo-1", "resilience4j.retry.configs.default.max-attempts=1"));
+				"junction.gateway.providers.other.keys[0].value=" + POOL_KEY,
+				"junction.gateway.models.chain.targets[0]=up/down", "junction.gateway.models.chain.targets[1]=other/m",
+				"junction.gateway.providers.claude.type=anthropic",
+				"junction.gateway.providers.claude.base-url=" + origin,
+				"junction.gateway.providers.claude.keys[0].value=" + POOL_KEY,
+				"junction.gateway.models.claude-chain.targets[0]=claude/down",
+				"junction.gateway.models.claude-chain.targets[1]=up/m", "junction.gateway.providers.local.type=mock",
+				"junction.gateway.providers.local.models[0]=echo-1",
+				"resilience4j.retry.configs.default.max-attempts=1"));
 	}
 
 	@AfterAll
@@ -83,7 +88,9 @@ class CallerKeyIntegrationTests {
 		received.clear();
 	}
 
-	/** 401 for the refused key, 503 for model {@code down}, otherwise a numbered answer. */
+	/**
+	 * 401 for the refused key, 503 for model {@code down}, otherwise a numbered answer.
+	 */
 	private static void answer(HttpExchange exchange) throws IOException {
 		JsonNode request = Json.parse(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
 		String authorization = exchange.getRequestHeaders().getFirst("Authorization");
@@ -110,7 +117,10 @@ class CallerKeyIntegrationTests {
 		send(exchange, status, body);
 	}
 
-	/** Anthropic's Messages API, answering as {@link #answer} does, with the key from {@code x-api-key}. */
+	/**
+	 * Anthropic's Messages API, answering as {@link #answer} does, with the key from
+	 * {@code x-api-key}.
+	 */
 	private static void answerMessages(HttpExchange exchange) throws IOException {
 		JsonNode request = Json.parse(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
 		String key = exchange.getRequestHeaders().getFirst("x-api-key");
@@ -169,8 +179,9 @@ class CallerKeyIntegrationTests {
 		String before = breakers(breakers);
 		received.clear();
 		for (int i = 0; i < 12; i++) {
-			JsonNode error = generate("\"content\":\"refused " + i + "\",\"model\":\"" + model + "\",\"apiKey\":\"" + REFUSED_KEY
-					+ "\"").get("error");
+			JsonNode error = generate(
+					"\"content\":\"refused " + i + "\",\"model\":\"" + model + "\",\"apiKey\":\"" + REFUSED_KEY + "\"")
+				.get("error");
 			assertThat(error.get("code").asInt()).isEqualTo(-32602);
 			assertThat(error.at("/data/param").asString()).isEqualTo("apiKey");
 			assertThat(error.at("/data/message").asString()).contains("refused the 'apiKey'");
@@ -181,8 +192,7 @@ class CallerKeyIntegrationTests {
 		JsonNode pooled = generate("\"content\":\"still served\",\"model\":\"" + model + "\"");
 		assertThat(pooled.at("/result/success").asBoolean()).as(pooled.toString()).isTrue();
 		assertThat(keysSent()).last().isEqualTo(POOL_KEY);
-		assertThat(breakers(breakers)).as("breakers after the refusals and one pooled call")
-			.isEqualTo(before);
+		assertThat(breakers(breakers)).as("breakers after the refusals and one pooled call").isEqualTo(before);
 		assertThat(breakers.getAllCircuitBreakers()).as("only the pool's keys have breakers")
 			.allSatisfy((breaker) -> assertThat(breaker.getName()).matches("(up|other|claude):key\\d+"));
 		assertThat(output.getAll()).doesNotContain(REFUSED_KEY, CALLER_KEY);
@@ -191,8 +201,8 @@ class CallerKeyIntegrationTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "chain", "claude-chain" })
 	void theCallersKeyNeverFallsBackToAnotherProvider(String chain) {
-		JsonNode error = generate("\"content\":\"no fallback\",\"model\":\"" + chain + "\",\"apiKey\":\"" + CALLER_KEY
-				+ "\"")
+		JsonNode error = generate(
+				"\"content\":\"no fallback\",\"model\":\"" + chain + "\",\"apiKey\":\"" + CALLER_KEY + "\"")
 			.get("error");
 		assertThat(error).as("the first target's 503 is the answer").isNotNull();
 		assertThat(received).extracting((request) -> request[0]).containsOnly("down");
@@ -230,7 +240,8 @@ class CallerKeyIntegrationTests {
 			assertThat(error.get("code").asInt()).isEqualTo(-32602);
 			assertThat(error.at("/data/param").asString()).isEqualTo("apiKey");
 			JsonNode byok = Json.parse(Http.post(closed.baseUrl() + "/rpc", null,
-					"{\"jsonrpc\":\"2.0\",\"method\":\"ai.listProvidersBYOK\",\"id\":1}").body());
+					"{\"jsonrpc\":\"2.0\",\"method\":\"ai.listProvidersBYOK\",\"id\":1}")
+				.body());
 			assertThat(byok.at("/result/providers").isEmpty()).isTrue();
 		}
 		assertThat(received).isEmpty();
@@ -238,11 +249,13 @@ class CallerKeyIntegrationTests {
 
 	/** Each breaker's name, state and failed calls. */
 	private static String breakers(CircuitBreakerRegistry breakers) {
-		return String.join(",", breakers.getAllCircuitBreakers()
-			.stream()
-			.map((breaker) -> breaker.getName() + "=" + breaker.getState() + "/" + breaker.getMetrics().getNumberOfFailedCalls())
-			.sorted()
-			.toList());
+		return String.join(",",
+				breakers.getAllCircuitBreakers()
+					.stream()
+					.map((breaker) -> breaker.getName() + "=" + breaker.getState() + "/"
+							+ breaker.getMetrics().getNumberOfFailedCalls())
+					.sorted()
+					.toList());
 	}
 
 	private static List<String> keysSent() {

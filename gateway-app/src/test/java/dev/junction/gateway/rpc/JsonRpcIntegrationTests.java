@@ -16,7 +16,10 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** JSON-RPC 2.0 at {@code POST /rpc}, rule by rule, against the real gateway and calculator. */
+/**
+ * JSON-RPC 2.0 at {@code POST /rpc}, rule by rule, against the real gateway and
+ * calculator.
+ */
 class JsonRpcIntegrationTests {
 
 	private static final String KEY = "Bearer rpc-test-key";
@@ -31,7 +34,8 @@ class JsonRpcIntegrationTests {
 	static void start() {
 		gateway = RpcGateway.start(List.of("junction.gateway.auth.keys[0]=rpc-test-key",
 				"junction.gateway.auth.admin-keys[0]=rpc-admin-key", "junction.gateway.http.max-body-size=4KB",
-				"junction.gateway.rpc.max-simulated-delay=2s", "junction.gateway.rpc.system-prompts.pirate=Talk like a pirate."));
+				"junction.gateway.rpc.max-simulated-delay=2s",
+				"junction.gateway.rpc.system-prompts.pirate=Talk like a pirate."));
 		url = gateway.baseUrl() + "/rpc";
 	}
 
@@ -49,8 +53,8 @@ class JsonRpcIntegrationTests {
 	private static JsonNode call(String body) {
 		HttpResponse<String> response = post(body);
 		assertThat(response.statusCode()).isEqualTo(200);
-		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-				(type) -> assertThat(type).startsWith("application/json"));
+		assertThat(response.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/json"));
 		return Json.parse(response.body());
 	}
 
@@ -83,7 +87,8 @@ class JsonRpcIntegrationTests {
 
 	@Test
 	void acceptsParamsByPositionAndByName() {
-		JsonNode byPosition = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.subtract\",\"params\":[10,4],\"id\":1}");
+		JsonNode byPosition = call(
+				"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.subtract\",\"params\":[10,4],\"id\":1}");
 		assertThat(byPosition.get("result").asDouble()).isEqualTo(6.0);
 		JsonNode byName = call(
 				"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.subtract\",\"params\":{\"b\":4,\"a\":10},\"id\":2}");
@@ -113,7 +118,8 @@ class JsonRpcIntegrationTests {
 
 	@Test
 	void reportsParseErrorForABatchThatIsNotJson() {
-		assertError(call("[{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":\"1\"},{\"jsonrpc\":\"2.0\",\"method\"]"),
+		assertError(call(
+				"[{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":\"1\"},{\"jsonrpc\":\"2.0\",\"method\"]"),
 				-32700, Json.parse("null"));
 	}
 
@@ -144,7 +150,8 @@ class JsonRpcIntegrationTests {
 		assertError(mistyped, -32602, Json.parse("2"));
 		JsonNode extra = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1,2,3],\"id\":3}");
 		assertError(extra, -32602, Json.parse("3"));
-		JsonNode unknown = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":{\"a\":1,\"b\":2,\"c\":3},\"id\":4}");
+		JsonNode unknown = call(
+				"{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":{\"a\":1,\"b\":2,\"c\":3},\"id\":4}");
 		assertError(unknown, -32602, Json.parse("4"));
 	}
 
@@ -257,10 +264,14 @@ class JsonRpcIntegrationTests {
 	void publishesAnOpenRpcDocumentOfEveryMethod() {
 		JsonNode document = call("{\"jsonrpc\":\"2.0\",\"method\":\"rpc.discover\",\"id\":1}").get("result");
 		assertThat(document.get("openrpc").stringValue()).startsWith("1.");
-		List<String> names = document.get("methods").valueStream().map((method) -> method.get("name").stringValue()).toList();
+		List<String> names = document.get("methods")
+			.valueStream()
+			.map((method) -> method.get("name").stringValue())
+			.toList();
 		assertThat(names).contains("system.health", "admin.healthCheck", "ai.generateText", "test.simulateAI",
 				"calculator.add", "calculator.subtract", "calculator.multiply", "calculator.divide", "rpc.discover");
-		JsonNode add = document.get("methods").valueStream()
+		JsonNode add = document.get("methods")
+			.valueStream()
 			.filter((method) -> method.get("name").stringValue().equals("calculator.add"))
 			.findFirst()
 			.orElseThrow();
@@ -285,7 +296,8 @@ class JsonRpcIntegrationTests {
 
 	@Test
 	void refusesAMissingKeyWith401AndAJsonRpcError() {
-		HttpResponse<String> response = Http.post(url, null, "{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}");
+		HttpResponse<String> response = Http.post(url, null,
+				"{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}");
 		assertThat(response.statusCode()).isEqualTo(401);
 		assertError(Json.parse(response.body()), -32001, Json.parse("null"));
 	}
@@ -322,18 +334,20 @@ class JsonRpcIntegrationTests {
 	void reportsOutOfRangeNumbersAsInvalidParamsNamingTheParam() {
 		for (String params : List.of("{\"delayMs\":1e20}", "{\"delay\":1e20}", "{\"delay\":-1}", "{\"delayMs\":1.5}",
 				"{\"delay\":123456789012345678901234567890}", "{\"delay\":\"5\"}")) {
-			JsonNode response = call("{\"jsonrpc\":\"2.0\",\"method\":\"test.simulateAI\",\"params\":" + params
-					+ ",\"id\":1}");
+			JsonNode response = call(
+					"{\"jsonrpc\":\"2.0\",\"method\":\"test.simulateAI\",\"params\":" + params + ",\"id\":1}");
 			assertError(response, -32602, Json.parse("1"));
-			assertThat(response.at("/error/data/message").stringValue()).as(params).matches("param 'delay(Ms)?' must be an integer.*");
+			assertThat(response.at("/error/data/message").stringValue()).as(params)
+				.matches("param 'delay(Ms)?' must be an integer.*");
 		}
 		JsonNode tokens = call("""
 				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","maxTokens":1e20},"id":2}""");
 		assertError(tokens, -32602, Json.parse("2"));
 		assertThat(tokens.at("/error/data/message").stringValue())
 			.isEqualTo("param 'maxTokens' must be an integer from 1 to 2147483647");
-		JsonNode nested = call("""
-				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","options":{"maxTokens":1e20}},"id":3}""");
+		JsonNode nested = call(
+				"""
+						{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","options":{"maxTokens":1e20}},"id":3}""");
 		assertError(nested, -32602, Json.parse("3"));
 		assertThat(nested.at("/error/data/param").stringValue()).isEqualTo("options.maxTokens");
 		JsonNode huge = call("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[1e400,1],\"id\":4}");
@@ -372,17 +386,19 @@ class JsonRpcIntegrationTests {
 		assertThat(result.get("simulatedDelay").asLong()).isEqualTo(120);
 		assertThat(result.get("actualDelay").asLong()).isBetween(120L, 5000L);
 		assertThat(Instant.parse(result.get("timestamp").stringValue())).isBeforeOrEqualTo(Instant.now());
-		JsonNode defaults = call("{\"jsonrpc\":\"2.0\",\"method\":\"test.simulateAI\",\"params\":{\"delay\":0},\"id\":2}")
+		JsonNode defaults = call(
+				"{\"jsonrpc\":\"2.0\",\"method\":\"test.simulateAI\",\"params\":{\"delay\":0},\"id\":2}")
 			.get("result");
 		assertThat(defaults.get("message").stringValue()).isEqualTo("Test message");
 	}
 
 	@Test
 	void generatesTextWithTheReferenceParamsAndResultShape() {
-		JsonNode result = call("""
-				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hey there","systemPrompt":"code_review",
-				 "provider":"mock","metadata":{"name":"greeting.txt","type":"text"},
-				 "options":{"model":"echo-1","maxTokens":50,"temperature":0.3}},"id":1}""")
+		JsonNode result = call(
+				"""
+						{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hey there","systemPrompt":"code_review",
+						 "provider":"mock","metadata":{"name":"greeting.txt","type":"text"},
+						 "options":{"model":"echo-1","maxTokens":50,"temperature":0.3}},"id":1}""")
 			.get("result");
 		assertThat(result.get("success").asBoolean()).isTrue();
 		JsonNode data = result.get("data");
@@ -392,20 +408,23 @@ class JsonRpcIntegrationTests {
 		assertThat(data.at("/usage/totalTokens").asLong()).isPositive();
 		assertThat(data.get("finishReason").stringValue()).isEqualTo("stop");
 		assertThat(data.get("requestId").stringValue()).isNotBlank();
-		JsonNode providerOnly = call("""
-				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","systemPrompt":"default","provider":"mock"},"id":2}""");
+		JsonNode providerOnly = call(
+				"""
+						{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","systemPrompt":"default","provider":"mock"},"id":2}""");
 		assertThat(providerOnly.at("/result/data/provider").stringValue()).isEqualTo("mock");
 	}
 
 	@Test
 	void reportsAnUnconfiguredProviderAsInvalidParams() {
-		JsonNode response = call("""
-				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","systemPrompt":"default","provider":"google"},"id":1}""");
+		JsonNode response = call(
+				"""
+						{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","systemPrompt":"default","provider":"google"},"id":1}""");
 		assertError(response, -32602, Json.parse("1"));
 		assertThat(response.at("/error/data/param").stringValue()).isEqualTo("provider");
 		assertThat(response.at("/error/data/message").stringValue()).contains("'google' is not configured");
-		JsonNode both = call("""
-				{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","maxTokens":5,"options":{"maxTokens":6}},"id":2}""");
+		JsonNode both = call(
+				"""
+						{"jsonrpc":"2.0","method":"ai.generateText","params":{"content":"Hi","maxTokens":5,"options":{"maxTokens":6}},"id":2}""");
 		assertError(both, -32602, Json.parse("2"));
 	}
 
@@ -427,12 +446,14 @@ class JsonRpcIntegrationTests {
 		JsonNode registry = call("{\"jsonrpc\":\"2.0\",\"method\":\"ai.getRegistryHealth\",\"id\":5}").get("result");
 		assertThat(registry.get("status").stringValue()).isEqualTo("healthy");
 		assertThat(registry.get("providers").asInt()).isEqualTo(1);
-		JsonNode valid = call("""
-				{"jsonrpc":"2.0","method":"ai.validateProvider","params":{"provider":"anthropic","apiKey":"sk-ant-0123456789abcdefghij"},"id":6}""")
+		JsonNode valid = call(
+				"""
+						{"jsonrpc":"2.0","method":"ai.validateProvider","params":{"provider":"anthropic","apiKey":"sk-ant-0123456789abcdefghij"},"id":6}""")
 			.get("result");
 		assertThat(valid.get("isValid").asBoolean()).isTrue();
-		JsonNode invalid = call("""
-				{"jsonrpc":"2.0","method":"ai.validateProvider","params":{"provider":"openai","apiKey":"nope"},"id":7}""")
+		JsonNode invalid = call(
+				"""
+						{"jsonrpc":"2.0","method":"ai.validateProvider","params":{"provider":"openai","apiKey":"nope"},"id":7}""")
 			.get("result");
 		assertThat(invalid.get("isValid").asBoolean()).isFalse();
 		assertThat(invalid.toString()).doesNotContain("nope");
@@ -440,19 +461,23 @@ class JsonRpcIntegrationTests {
 
 	@Test
 	void refusesAdminProceduresToEveryoneWhenNoAdminKeyIsConfigured() {
-		try (RunningGateway open = RunningGateway.start(
-				List.of("junction.gateway.calculator.address=" + gateway.calculator().address()))) {
+		try (RunningGateway open = RunningGateway
+			.start(List.of("junction.gateway.calculator.address=" + gateway.calculator().address()))) {
 			HttpResponse<String> response = Http.post(open.baseUrl() + "/rpc", null,
 					"{\"jsonrpc\":\"2.0\",\"method\":\"admin.healthCheck\",\"id\":1}");
 			JsonNode error = Json.parse(response.body()).get("error");
 			assertThat(error.get("code").asInt()).isEqualTo(-32001);
 			assertThat(error.get("message").stringValue()).isEqualTo("Unauthorized");
 			JsonNode status = Json.parse(Http.post(open.baseUrl() + "/rpc", "Bearer anything",
-					"{\"jsonrpc\":\"2.0\",\"method\":\"admin.status\",\"id\":2}").body());
+					"{\"jsonrpc\":\"2.0\",\"method\":\"admin.status\",\"id\":2}")
+				.body());
 			assertThat(status.has("result")).isFalse();
 		}
-		JsonNode status = Json.parse(Http.post(url, ADMIN,
-				"{\"jsonrpc\":\"2.0\",\"method\":\"admin.status\",\"params\":{\"detailed\":true},\"id\":3}").body())
+		JsonNode status = Json
+			.parse(Http
+				.post(url, ADMIN,
+						"{\"jsonrpc\":\"2.0\",\"method\":\"admin.status\",\"params\":{\"detailed\":true},\"id\":3}")
+				.body())
 			.get("result");
 		assertThat(status.at("/memory/used").asLong()).isPositive();
 		assertThat(status.at("/system/javaVersion").isString()).isTrue();

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Several clients, each on one keep-alive connection, calling the calculator and the health
- * check through the gateway back to back: every request is answered. gRPC answers arrive
- * on grpc-java's threads, not on the connection's event loop.
+ * Several clients, each on one keep-alive connection, calling the calculator and the
+ * health check through the gateway back to back: every request is answered. gRPC answers
+ * arrive on grpc-java's threads, not on the connection's event loop.
  */
 class KeepAliveIntegrationTests {
 
@@ -40,7 +40,8 @@ class KeepAliveIntegrationTests {
 	static void start() {
 		calculator = RunningCalculator.start();
 		gateway = RunningGateway.start(List.of("junction.gateway.auth.keys[0]=keep-alive-key",
-				"junction.gateway.auth.admin-keys[0]=keep-alive-admin-key", "junction.gateway.calculator.address=" + calculator.address(),
+				"junction.gateway.auth.admin-keys[0]=keep-alive-admin-key",
+				"junction.gateway.calculator.address=" + calculator.address(),
 				"junction.gateway.calculator.health-cache-ttl=1ms"));
 	}
 
@@ -74,13 +75,15 @@ class KeepAliveIntegrationTests {
 		// One client per thread: its single keep-alive connection carries every request.
 		HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 		for (int i = 0; i < REQUESTS_PER_CLIENT && failures.size() < 3; i++) {
-			HttpRequest request = (i % 2 == 0) ? HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/rpc"))
-				.header("Authorization", "Bearer keep-alive-key")
-				.header("Content-Type", "application/json")
-				.timeout(Duration.ofSeconds(10))
-				.POST(HttpRequest.BodyPublishers
-					.ofString("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[" + i + ",1],\"id\":" + i + "}"))
-				.build()
+			HttpRequest request = (i % 2 == 0)
+					? HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/rpc"))
+						.header("Authorization", "Bearer keep-alive-key")
+						.header("Content-Type", "application/json")
+						.timeout(Duration.ofSeconds(10))
+						.POST(HttpRequest.BodyPublishers
+							.ofString("{\"jsonrpc\":\"2.0\",\"method\":\"calculator.add\",\"params\":[" + i
+									+ ",1],\"id\":" + i + "}"))
+						.build()
 					: HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/trpc/admin.healthCheck"))
 						.header("Authorization", "Bearer keep-alive-admin-key")
 						.timeout(Duration.ofSeconds(10))

@@ -13,10 +13,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The clients published in {@code simple-rpc-ai-backend} 0.1.8 ({@code RPCClient},
- * {@code createTypedAIClient}) and {@code @trpc/client} with superjson, unmodified, against the
- * gateway: {@code src/test/reference-clients/client-test.mjs} calls every procedure of the
- * reference's router that the gateway serves, and fails on any call that fails. Skipped when
- * Node is not on the PATH.
+ * {@code createTypedAIClient}) and {@code @trpc/client} with superjson, unmodified,
+ * against the gateway: {@code src/test/reference-clients/client-test.mjs} calls every
+ * procedure of the reference's router that the gateway serves, and fails on any call that
+ * fails. Skipped when Node is not on the PATH.
  */
 class ReferenceClientsIntegrationTests {
 

@@ -15,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every RPC call takes from its caller's request budget, calculator calls included, and
- * every answer under a limit says what is left: {@code X-RateLimit-*}, and {@code Retry-After}
- * once the budget is spent, over JSON-RPC and tRPC alike.
+ * every answer under a limit says what is left: {@code X-RateLimit-*}, and
+ * {@code Retry-After} once the budget is spent, over JSON-RPC and tRPC alike.
  */
 class RpcRateLimitIntegrationTests {
 
@@ -26,9 +26,10 @@ class RpcRateLimitIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		gateway = RpcGateway.start(List.of("junction.gateway.auth.keys[0]=rpc-key", "junction.gateway.auth.keys[1]=trpc-key",
-				"junction.gateway.auth.keys[2]=batch-key", "junction.gateway.auth.keys[3]=ai-key", "junction.gateway.rate-limit.requests=3",
-				"junction.gateway.rate-limit.window=1h"));
+		gateway = RpcGateway
+			.start(List.of("junction.gateway.auth.keys[0]=rpc-key", "junction.gateway.auth.keys[1]=trpc-key",
+					"junction.gateway.auth.keys[2]=batch-key", "junction.gateway.auth.keys[3]=ai-key",
+					"junction.gateway.rate-limit.requests=3", "junction.gateway.rate-limit.window=1h"));
 	}
 
 	@AfterAll

@@ -22,11 +22,12 @@ class SuperjsonTests {
 
 	@Test
 	void decodesNestedAnnotations() {
-		JsonNode input = this.superjson.input(Json.parse("""
-				{"json":{"list":[null,"12345678901234567890"],"when":"2026-01-02T03:04:05.000Z","dotted.key":null,"keep":1},
-				 "meta":{"values":{"list.0":["undefined"],"list.1":["bigint"],"when":["Date"],"dotted\\\\.key":["undefined"]},"v":1}}"""));
-		assertThat(input.toString()).isEqualTo(
-				"{\"list\":[null,12345678901234567890],\"when\":\"2026-01-02T03:04:05.000Z\",\"keep\":1}");
+		JsonNode input = this.superjson.input(Json
+			.parse("""
+					{"json":{"list":[null,"12345678901234567890"],"when":"2026-01-02T03:04:05.000Z","dotted.key":null,"keep":1},
+					 "meta":{"values":{"list.0":["undefined"],"list.1":["bigint"],"when":["Date"],"dotted\\\\.key":["undefined"]},"v":1}}"""));
+		assertThat(input.toString())
+			.isEqualTo("{\"list\":[null,12345678901234567890],\"when\":\"2026-01-02T03:04:05.000Z\",\"keep\":1}");
 	}
 
 	@Test

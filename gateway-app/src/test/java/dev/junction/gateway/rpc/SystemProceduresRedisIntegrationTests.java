@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Redis in {@code system.health} and {@code admin.healthCheck}, from the {@code redis} health
- * indicator, against a real {@code redis-server}: up, stopped, and not configured.
+ * Redis in {@code system.health} and {@code admin.healthCheck}, from the {@code redis}
+ * health indicator, against a real {@code redis-server}: up, stopped, and not configured.
  */
 class SystemProceduresRedisIntegrationTests {
 
@@ -76,12 +76,14 @@ class SystemProceduresRedisIntegrationTests {
 		return Stream.concat(KEYS.stream(), Stream.of(property)).toList();
 	}
 
-	/** {@code system.health} once Redis has reached {@code status} (Lettuce notices a stop within moments). */
+	/**
+	 * {@code system.health} once Redis has reached {@code status} (Lettuce notices a stop
+	 * within moments).
+	 */
 	private static JsonNode awaitRedis(RpcGateway gateway, String status) throws InterruptedException {
 		long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
 		JsonNode health = systemHealth(gateway);
-		while (!status.equals(health.at("/dependencies/redis/status").asString())
-				&& System.nanoTime() < deadline) {
+		while (!status.equals(health.at("/dependencies/redis/status").asString()) && System.nanoTime() < deadline) {
 			Thread.sleep(100);
 			health = systemHealth(gateway);
 		}

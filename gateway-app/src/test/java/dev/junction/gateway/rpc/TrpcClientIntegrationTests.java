@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The unmodified {@code @trpc/client} from npm against {@code /trpc}, through {@code httpLink}
- * and {@code httpBatchLink}: {@code src/test/trpc-client/client-test.mjs} run by Node. Installs
- * the client from its lock file when it is not installed yet; skipped when Node is not on the PATH.
+ * The unmodified {@code @trpc/client} from npm against {@code /trpc}, through
+ * {@code httpLink} and {@code httpBatchLink}:
+ * {@code src/test/trpc-client/client-test.mjs} run by Node. Installs the client from its
+ * lock file when it is not installed yet; skipped when Node is not on the PATH.
  */
 class TrpcClientIntegrationTests {
 
@@ -36,7 +37,8 @@ class TrpcClientIntegrationTests {
 
 	@Test
 	void trpcClientQueriesMutatesAndSeesErrorsThroughBothLinks() throws Exception {
-		NodeScripts.Result result = client.run(List.of("node", "client-test.mjs", gateway.baseUrl(), "node-test-key"), 120);
+		NodeScripts.Result result = client.run(List.of("node", "client-test.mjs", gateway.baseUrl(), "node-test-key"),
+				120);
 		assertThat(result.exitCode()).as(result.output()).isZero();
 		assertThat(result.output()).contains("httpLink: ok", "httpBatchLink: ok", "all ok");
 	}

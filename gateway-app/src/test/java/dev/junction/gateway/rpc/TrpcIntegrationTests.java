@@ -38,7 +38,8 @@ class TrpcIntegrationTests {
 
 	@Test
 	void answersAQueryByGetWithResultData() {
-		HttpResponse<String> response = Http.get(url + "calculator.add?" + RpcGateway.trpcInput("{\"a\":2,\"b\":3}"), KEY);
+		HttpResponse<String> response = Http.get(url + "calculator.add?" + RpcGateway.trpcInput("{\"a\":2,\"b\":3}"),
+				KEY);
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(Json.parse(response.body()).at("/result/data").asDouble()).isEqualTo(5.0);
 		HttpResponse<String> health = Http.get(url + "system.health", KEY);
@@ -69,7 +70,8 @@ class TrpcIntegrationTests {
 
 	@Test
 	void refusesAMutationByGetAndAQueryByPost() {
-		HttpResponse<String> get = Http.get(url + "ai.generateText?" + RpcGateway.trpcInput("{\"content\":\"x\"}"), KEY);
+		HttpResponse<String> get = Http.get(url + "ai.generateText?" + RpcGateway.trpcInput("{\"content\":\"x\"}"),
+				KEY);
 		assertThat(get.statusCode()).isEqualTo(405);
 		assertThat(Json.parse(get.body()).at("/error/data/code").stringValue()).isEqualTo("METHOD_NOT_SUPPORTED");
 		HttpResponse<String> post = Http.post(url + "system.health", KEY, "");
@@ -78,17 +80,17 @@ class TrpcIntegrationTests {
 
 	@Test
 	void answersABatchInOrderWith207WhenStatusesDiffer() {
-		HttpResponse<String> response = Http.get(
-				url + "calculator.add,calculator.divide,system.health?batch=1&"
-						+ RpcGateway.trpcInput("{\"0\":{\"a\":1,\"b\":2},\"1\":{\"a\":1,\"b\":0}}"), KEY);
+		HttpResponse<String> response = Http.get(url + "calculator.add,calculator.divide,system.health?batch=1&"
+				+ RpcGateway.trpcInput("{\"0\":{\"a\":1,\"b\":2},\"1\":{\"a\":1,\"b\":0}}"), KEY);
 		assertThat(response.statusCode()).isEqualTo(207);
 		JsonNode batch = Json.parse(response.body());
 		assertThat(batch.size()).isEqualTo(3);
 		assertThat(batch.at("/0/result/data").asDouble()).isEqualTo(3.0);
 		assertThat(batch.at("/1/error/data/code").stringValue()).isEqualTo("BAD_REQUEST");
 		assertThat(batch.at("/2/result/data/status").stringValue()).isEqualTo("healthy");
-		HttpResponse<String> allGood = Http.get(url + "calculator.add,calculator.multiply?batch=1&"
-				+ RpcGateway.trpcInput("{\"0\":[1,2],\"1\":[3,4]}"), KEY);
+		HttpResponse<String> allGood = Http.get(
+				url + "calculator.add,calculator.multiply?batch=1&" + RpcGateway.trpcInput("{\"0\":[1,2],\"1\":[3,4]}"),
+				KEY);
 		assertThat(allGood.statusCode()).isEqualTo(200);
 		assertThat(Json.parse(allGood.body()).at("/1/result/data").asDouble()).isEqualTo(12.0);
 	}

@@ -13,7 +13,10 @@ import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code /trpc} with {@code junction.gateway.rpc.trpc-transformer=superjson}: superjson envelopes in and out, batches and refusals included. */
+/**
+ * {@code /trpc} with {@code junction.gateway.rpc.trpc-transformer=superjson}: superjson
+ * envelopes in and out, batches and refusals included.
+ */
 class TrpcSuperjsonIntegrationTests {
 
 	private static final String KEY = "Bearer superjson-key";
@@ -38,10 +41,12 @@ class TrpcSuperjsonIntegrationTests {
 
 	@Test
 	void readsAndWritesSuperjsonEnvelopes() {
-		HttpResponse<String> sum = Http.get(url + "calculator.add?" + RpcGateway.trpcInput("{\"json\":{\"a\":2,\"b\":3}}"), KEY);
+		HttpResponse<String> sum = Http
+			.get(url + "calculator.add?" + RpcGateway.trpcInput("{\"json\":{\"a\":2,\"b\":3}}"), KEY);
 		assertThat(sum.statusCode()).isEqualTo(200);
 		assertThat(Json.parse(sum.body()).at("/result/data/json").asDouble()).isEqualTo(5.0);
-		HttpResponse<String> health = Http.get(url + "system.health?" + RpcGateway.trpcInput("{\"meta\":{\"values\":[\"undefined\"],\"v\":1}}"), KEY);
+		HttpResponse<String> health = Http
+			.get(url + "system.health?" + RpcGateway.trpcInput("{\"meta\":{\"values\":[\"undefined\"],\"v\":1}}"), KEY);
 		assertThat(Json.parse(health.body()).at("/result/data/json/status").stringValue()).isEqualTo("healthy");
 		HttpResponse<String> none = Http.get(url + "system.health", KEY);
 		assertThat(Json.parse(none.body()).at("/result/data/json/status").stringValue()).isEqualTo("healthy");
@@ -49,8 +54,9 @@ class TrpcSuperjsonIntegrationTests {
 
 	@Test
 	void honoursUndefinedAndBigintAnnotations() {
-		HttpResponse<String> response = Http.post(url + "test.simulateAI", KEY, """
-				{"json":{"delay":"40","message":null},"meta":{"values":{"delay":["bigint"],"message":["undefined"]},"v":1}}""");
+		HttpResponse<String> response = Http.post(url + "test.simulateAI", KEY,
+				"""
+						{"json":{"delay":"40","message":null},"meta":{"values":{"delay":["bigint"],"message":["undefined"]},"v":1}}""");
 		assertThat(response.statusCode()).isEqualTo(200);
 		JsonNode data = Json.parse(response.body()).at("/result/data/json");
 		assertThat(data.get("simulatedDelay").asLong()).isEqualTo(40);
@@ -59,8 +65,10 @@ class TrpcSuperjsonIntegrationTests {
 
 	@Test
 	void refusesSpecialNumbersInSuperjsonErrorEnvelopes() {
-		HttpResponse<String> response = Http.get(url + "calculator.add?"
-				+ RpcGateway.trpcInput("{\"json\":{\"a\":\"NaN\",\"b\":1},\"meta\":{\"values\":{\"a\":[\"number\"]},\"v\":1}}"), KEY);
+		HttpResponse<String> response = Http.get(
+				url + "calculator.add?" + RpcGateway
+					.trpcInput("{\"json\":{\"a\":\"NaN\",\"b\":1},\"meta\":{\"values\":{\"a\":[\"number\"]},\"v\":1}}"),
+				KEY);
 		assertThat(response.statusCode()).isEqualTo(400);
 		JsonNode error = Json.parse(response.body()).at("/error/json");
 		assertThat(error.at("/data/code").stringValue()).isEqualTo("BAD_REQUEST");

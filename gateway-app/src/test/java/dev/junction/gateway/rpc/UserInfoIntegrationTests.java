@@ -25,9 +25,9 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code admin.getUserInfo} over JSON-RPC: a user's virtual keys by owner or id, or a configured
- * key by its client id, with limits, budget, permissions and recorded usage, never a secret;
- * an unknown user is an error naming {@code userId}; admin keys only.
+ * {@code admin.getUserInfo} over JSON-RPC: a user's virtual keys by owner or id, or a
+ * configured key by its client id, with limits, budget, permissions and recorded usage,
+ * never a secret; an unknown user is an error naming {@code userId}; admin keys only.
  */
 class UserInfoIntegrationTests {
 
@@ -46,10 +46,12 @@ class UserInfoIntegrationTests {
 	@BeforeAll
 	static void start() {
 		upstream = MockProviderServer.start(Map.of());
-		gateway = RunningGateway.start(List.of("junction.gateway.auth.keys[0]=" + USER_KEY, "junction.gateway.auth.admin-keys[0]=" + ADMIN_KEY,
-				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-				"junction.gateway.rate-limit.requests=1000", "junction.gateway.providers.up.type=openai",
-				"junction.gateway.providers.up.base-url=" + upstream.openAiBaseUrl(), "junction.gateway.providers.up.keys[0].value=sk-up"));
+		gateway = RunningGateway.start(
+				List.of("junction.gateway.auth.keys[0]=" + USER_KEY, "junction.gateway.auth.admin-keys[0]=" + ADMIN_KEY,
+						"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+						"junction.gateway.rate-limit.requests=1000", "junction.gateway.providers.up.type=openai",
+						"junction.gateway.providers.up.base-url=" + upstream.openAiBaseUrl(),
+						"junction.gateway.providers.up.keys[0].value=sk-up"));
 		AdminApi admin = new AdminApi(gateway.baseUrl(), ADMIN_KEY);
 		teamA = admin.create("{\"name\":\"ci\",\"owner\":\"team-a\",\"models\":[\"up/*\"],"
 				+ "\"rate_limit\":{\"requests_per_minute\":60},\"budget\":{\"usd\":5,\"period\":\"monthly\"}}");
@@ -65,9 +67,10 @@ class UserInfoIntegrationTests {
 	@Test
 	void describesAnOwnersKeysWithTheirLimitsBudgetPermissionsAndUsage() throws InterruptedException {
 		String secret = teamA.get("key").asString();
-		assertThat(Http.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + secret,
-				"{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"count me\"}]}").statusCode())
-			.isEqualTo(200);
+		assertThat(Http
+			.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + secret,
+					"{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"count me\"}]}")
+			.statusCode()).isEqualTo(200);
 		JsonNode info = usageOfTeamA();
 
 		assertThat(info.get("userId").asString()).isEqualTo("team-a");
@@ -106,7 +109,8 @@ class UserInfoIntegrationTests {
 
 	@Test
 	void findsConfiguredKeysByTheirClientId() {
-		JsonNode user = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + clientId(USER_KEY) + "\",\"includePermissions\":true}")
+		JsonNode user = call("Bearer " + ADMIN_KEY,
+				"{\"userId\":\"" + clientId(USER_KEY) + "\",\"includePermissions\":true}")
 			.get("result");
 		assertThat(user.get("type").asString()).isEqualTo("user");
 		assertThat(user.get("permissions").toString()).isEqualTo("[\"ai:generate\",\"models:*\"]");
@@ -119,12 +123,14 @@ class UserInfoIntegrationTests {
 	@Test
 	void countsAConfiguredKeysCallsTokensAndLastAccessSinceStart() {
 		String other = clientId(ADMIN_KEY);
-		JsonNode before = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + other + "\",\"includeUsage\":true}").get("result");
+		JsonNode before = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + other + "\",\"includeUsage\":true}")
+			.get("result");
 		Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		for (int i = 0; i < 2; i++) {
-			assertThat(Http.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + USER_KEY,
-					"{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"count " + i
-							+ "\"}]}")
+			assertThat(Http
+				.post(gateway.baseUrl() + "/v1/chat/completions", "Bearer " + USER_KEY,
+						"{\"model\":\"up/gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"count " + i
+								+ "\"}]}")
 				.statusCode()).isEqualTo(200);
 		}
 		JsonNode info = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + clientId(USER_KEY) + "\",\"includeUsage\":true}")
@@ -134,7 +140,8 @@ class UserInfoIntegrationTests {
 		assertThat(info.at("/usage/scope").asString()).contains("since it started");
 		assertThat(Instant.parse(info.at("/usage/since").asString())).isBefore(start.plusSeconds(1));
 		assertThat(Instant.parse(info.get("lastAccess").asString())).isAfterOrEqualTo(start);
-		JsonNode after = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + other + "\",\"includeUsage\":true}").get("result");
+		JsonNode after = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + other + "\",\"includeUsage\":true}")
+			.get("result");
 		assertThat(after.get("usage")).as("another key's calls are not this one's").isEqualTo(before.get("usage"));
 		assertThat(after.get("lastAccess")).isEqualTo(before.get("lastAccess"));
 	}
@@ -146,7 +153,8 @@ class UserInfoIntegrationTests {
 		assertThat(error.at("/data/param").asString()).isEqualTo("userId");
 		assertThat(error.at("/data/message").asString()).contains("No virtual key");
 
-		JsonNode secret = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + teamA.get("key").asString() + "\"}").get("error");
+		JsonNode secret = call("Bearer " + ADMIN_KEY, "{\"userId\":\"" + teamA.get("key").asString() + "\"}")
+			.get("error");
 		assertThat(secret.get("code").asInt()).isEqualTo(-32602);
 		assertThat(secret.toString()).doesNotContain(teamA.get("key").asString());
 	}
@@ -159,12 +167,16 @@ class UserInfoIntegrationTests {
 		assertThat(call(null, "{\"userId\":\"team-a\"}").at("/error/code").asInt()).isEqualTo(-32001);
 	}
 
-	/** team-a's info once its spend is recorded (after the answer, off the request's path). */
+	/**
+	 * team-a's info once its spend is recorded (after the answer, off the request's
+	 * path).
+	 */
 	private static JsonNode usageOfTeamA() throws InterruptedException {
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (true) {
 			JsonNode info = call("Bearer " + ADMIN_KEY,
-					"{\"userId\":\"team-a\",\"includePermissions\":true,\"includeUsage\":true}").get("result");
+					"{\"userId\":\"team-a\",\"includePermissions\":true,\"includeUsage\":true}")
+				.get("result");
 			if (info.at("/usage/totalRequests").asLong() == 1 || System.nanoTime() > deadline) {
 				return info;
 			}
@@ -184,8 +196,9 @@ class UserInfoIntegrationTests {
 	}
 
 	private static JsonNode call(String authorization, String params) {
-		return Json.parse(Http.post(gateway.baseUrl() + "/rpc", authorization,
-				"{\"jsonrpc\":\"2.0\",\"method\":\"admin.getUserInfo\",\"params\":" + params + ",\"id\":1}")
+		return Json.parse(Http
+			.post(gateway.baseUrl() + "/rpc", authorization,
+					"{\"jsonrpc\":\"2.0\",\"method\":\"admin.getUserInfo\",\"params\":" + params + ",\"id\":1}")
 			.body());
 	}
 

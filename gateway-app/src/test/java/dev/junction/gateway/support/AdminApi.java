@@ -22,7 +22,10 @@ public final class AdminApi {
 		this.adminKey = adminKey;
 	}
 
-	/** Creates a key from {@code body}; its JSON, secret included, or a failure if not 201. */
+	/**
+	 * Creates a key from {@code body}; its JSON, secret included, or a failure if not
+	 * 201.
+	 */
 	public JsonNode create(String body) {
 		HttpResponse<String> response = send("POST", "/admin/v1/keys", body);
 		if (response.statusCode() != 201) {
@@ -39,7 +42,9 @@ public final class AdminApi {
 		return Json.parse(response.body());
 	}
 
-	/** The key's spend once {@code requests} requests are recorded, failing if more are. */
+	/**
+	 * The key's spend once {@code requests} requests are recorded, failing if more are.
+	 */
 	public JsonNode awaitSpend(String id, long requests) {
 		JsonNode spend = await().atMost(Duration.ofSeconds(10))
 			.pollInterval(Duration.ofMillis(20))
@@ -69,8 +74,8 @@ public final class AdminApi {
 	public HttpResponse<String> send(String method, String path, String body, String authorization) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.baseUrl + path))
 			.timeout(Duration.ofSeconds(30))
-			.method(method, (body != null) ? HttpRequest.BodyPublishers.ofString(body)
-					: HttpRequest.BodyPublishers.noBody());
+			.method(method,
+					(body != null) ? HttpRequest.BodyPublishers.ofString(body) : HttpRequest.BodyPublishers.noBody());
 		if (body != null) {
 			request.header("Content-Type", "application/json");
 		}

@@ -13,9 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Http {
 
 	/**
-	 * One client (and so one keep-alive pool) per server port. A server started later on a
-	 * port that an earlier, closed server used must not be reached over that server's stale
-	 * pooled connection, so {@link #forget(int)} drops the client when a server closes.
+	 * One client (and so one keep-alive pool) per server port. A server started later on
+	 * a port that an earlier, closed server used must not be reached over that server's
+	 * stale pooled connection, so {@link #forget(int)} drops the client when a server
+	 * closes.
 	 */
 	private static final Map<Integer, HttpClient> CLIENTS = new ConcurrentHashMap<>();
 

@@ -16,9 +16,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Fails a test during which anything in this JVM logged at ERROR. ERROR is for faults an
  * operator must look at; a client's mistake, an aborted upload or a failing provider is
- * answered and counted, never an ERROR line that the {@code logback_events_total{level="error"}}
- * alert would fire on. Reads the console (plain text and JSON lines), which every logger
- * writes to, so that it keeps working when a gateway started by the test resets logging.
+ * answered and counted, never an ERROR line that the
+ * {@code logback_events_total{level="error"}} alert would fire on. Reads the console
+ * (plain text and JSON lines), which every logger writes to, so that it keeps working
+ * when a gateway started by the test resets logging.
  */
 public final class NoErrorLogs implements BeforeEachCallback, AfterEachCallback {
 

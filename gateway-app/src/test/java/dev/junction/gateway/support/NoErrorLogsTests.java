@@ -8,7 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.mockito.Mockito.mock;
 
-/** The ERROR-line check recognises every console format the services write, and nothing else. */
+/**
+ * The ERROR-line check recognises every console format the services write, and nothing
+ * else.
+ */
 class NoErrorLogsTests {
 
 	@Test

@@ -13,8 +13,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Node.js scripts under {@code src/test}, each in its own npm package: installed from its
- * lock file when its packages are not installed yet (skipping the test when Node is not on
- * the PATH), then run. {@code npm install --no-save} rather than {@code npm ci}: the
+ * lock file when its packages are not installed yet (skipping the test when Node is not
+ * on the PATH), then run. {@code npm install --no-save} rather than {@code npm ci}: the
  * reference package names an optional dependency that not every registry serves, which
  * {@code npm install} skips as optional while {@code npm ci} refuses the whole lock file.
  */
@@ -27,17 +27,18 @@ public final class NodeScripts {
 	}
 
 	/**
-	 * The package in {@code directory}, installed unless {@code installed} (a path under its
-	 * {@code node_modules}) already exists.
+	 * The package in {@code directory}, installed unless {@code installed} (a path under
+	 * its {@code node_modules}) already exists.
 	 */
 	public static NodeScripts installed(String directory, String installed) throws Exception {
 		NodeScripts scripts = new NodeScripts(Path.of(directory));
 		assumeTrue(available("node"), "node is not on the PATH");
 		if (!Files.isDirectory(scripts.directory.resolve("node_modules").resolve(installed))) {
 			assumeTrue(available("npm"), "npm is not on the PATH");
-			// No install scripts: the clients need none, and some dependencies build native code.
-			Result install = scripts.run(
-					List.of("npm", "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts"), 600);
+			// No install scripts: the clients need none, and some dependencies build
+			// native code.
+			Result install = scripts
+				.run(List.of("npm", "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts"), 600);
 			assertThat(install.exitCode()).as("npm install: %s", install.output()).isZero();
 		}
 		return scripts;

@@ -11,7 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** HTTP/1.1 over a plain socket, for requests no client library would send (stalled, oversized, cut short), and to read trailers. */
+/**
+ * HTTP/1.1 over a plain socket, for requests no client library would send (stalled,
+ * oversized, cut short), and to read trailers.
+ */
 public final class RawHttp implements AutoCloseable {
 
 	private final Socket socket;
@@ -26,12 +29,17 @@ public final class RawHttp implements AutoCloseable {
 		return new RawHttp(socket);
 	}
 
-	/** POSTs {@code json} on a connection of its own, saying it takes trailers, and reads the chunked answer. */
+	/**
+	 * POSTs {@code json} on a connection of its own, saying it takes trailers, and reads
+	 * the chunked answer.
+	 */
 	public static Chunked postForTrailers(int port, String path, String authorization, String json) {
 		try (RawHttp http = connect(port)) {
-			return http.send("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-					+ "TE: trailers\r\nAuthorization: " + authorization + "\r\nContent-Length: "
-					+ json.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + json).readChunked();
+			return http
+				.send("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+						+ "TE: trailers\r\nAuthorization: " + authorization + "\r\nContent-Length: "
+						+ json.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + json)
+				.readChunked();
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);
@@ -55,7 +63,10 @@ public final class RawHttp implements AutoCloseable {
 		return new Response(status, headers, new String(body, StandardCharsets.UTF_8));
 	}
 
-	/** Reads one response with {@code Transfer-Encoding: chunked}, and the trailer fields after its last chunk. */
+	/**
+	 * Reads one response with {@code Transfer-Encoding: chunked}, and the trailer fields
+	 * after its last chunk.
+	 */
 	public Chunked readChunked() throws IOException {
 		InputStream in = this.socket.getInputStream();
 		String[] lines = head(in).split("\r\n");
@@ -115,13 +126,16 @@ public final class RawHttp implements AutoCloseable {
 		for (int i = from; i < lines.length; i++) {
 			int colon = lines[i].indexOf(':');
 			if (colon > 0) {
-				fields.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
+				fields.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+						lines[i].substring(colon + 1).trim());
 			}
 		}
 		return fields;
 	}
 
-	/** Whether the server closes the connection within {@code wait}, sending nothing more. */
+	/**
+	 * Whether the server closes the connection within {@code wait}, sending nothing more.
+	 */
 	public boolean closedWithin(Duration wait) throws IOException {
 		this.socket.setSoTimeout(Math.toIntExact(wait.toMillis()));
 		try {

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A real {@code redis-server} (Debian's package) on a free loopback port, for one test class;
- * it can be stopped and started again on the same port.
+ * A real {@code redis-server} (Debian's package) on a free loopback port, for one test
+ * class; it can be stopped and started again on the same port.
  */
 public final class RedisServer implements AutoCloseable {
 
@@ -54,8 +54,8 @@ public final class RedisServer implements AutoCloseable {
 
 	/** Starts the server (again) on its port and waits until it accepts connections. */
 	public synchronized void restart() throws IOException, InterruptedException {
-		List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(this.port),
-				"--bind", "127.0.0.1", "--save", "", "--appendonly", "no"));
+		List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(this.port), "--bind",
+				"127.0.0.1", "--save", "", "--appendonly", "no"));
 		if (this.password != null) {
 			command.addAll(List.of("--requirepass", this.password));
 		}

@@ -5,7 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The real gateway with a calculator-service of its own, both on random ports, for the RPC endpoints. */
+/**
+ * The real gateway with a calculator-service of its own, both on random ports, for the
+ * RPC endpoints.
+ */
 public final class RpcGateway implements AutoCloseable {
 
 	private final RunningCalculator calculator;
@@ -17,12 +20,16 @@ public final class RpcGateway implements AutoCloseable {
 		this.gateway = gateway;
 	}
 
-	/** Starts a calculator, then the gateway with these properties and that calculator's address. */
+	/**
+	 * Starts a calculator, then the gateway with these properties and that calculator's
+	 * address.
+	 */
 	public static RpcGateway start(List<String> properties) {
 		RunningCalculator calculator = RunningCalculator.start();
 		List<String> all = new ArrayList<>(properties);
 		all.add("junction.gateway.calculator.address=" + calculator.address());
-		// The health check's 300 ms deadline is for production: a loaded test machine may need longer.
+		// The health check's 300 ms deadline is for production: a loaded test machine may
+		// need longer.
 		all.add("junction.gateway.calculator.health-deadline=5s");
 		try {
 			return new RpcGateway(calculator, RunningGateway.start(all));

@@ -10,8 +10,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.grpc.server.lifecycle.GrpcServerLifecycle;
 
 /**
- * The real calculator-service, in this JVM on random ports. Its {@code application.yaml} is
- * hidden behind the gateway's on the test classpath, so its defaults are given here.
+ * The real calculator-service, in this JVM on random ports. Its {@code application.yaml}
+ * is hidden behind the gateway's on the test classpath, so its defaults are given here.
  */
 public final class RunningCalculator implements AutoCloseable {
 
@@ -26,12 +26,14 @@ public final class RunningCalculator implements AutoCloseable {
 		List<String> args = new ArrayList<>(List.of("--spring.config.name=calculator-service-test",
 				"--spring.application.name=calculator-service", "--spring.main.banner-mode=off",
 				"--spring.grpc.server.enabled=true", "--spring.grpc.server.port=0",
-				// No HTTP server: closing it would dispose Reactor Netty's global event loops, which
+				// No HTTP server: closing it would dispose Reactor Netty's global event
+				// loops, which
 				// the gateway under test in this JVM is running on.
-				"--spring.main.web-application-type=none",
-				"--spring.grpc.server.health.enabled=true", "--spring.grpc.server.shutdown.grace-period=1s",
-				"--junction.calculator.auth.mode=none", "--junction.calculator.executor.type=direct",
-				// Its log pattern as in its application.yaml: when it starts first in a JVM, its
+				"--spring.main.web-application-type=none", "--spring.grpc.server.health.enabled=true",
+				"--spring.grpc.server.shutdown.grace-period=1s", "--junction.calculator.auth.mode=none",
+				"--junction.calculator.executor.type=direct",
+				// Its log pattern as in its application.yaml: when it starts first in a
+				// JVM, its
 				// pattern is the one every later application there logs with.
 				"--logging.pattern.correlation=%replace([%X{traceId}-%X{spanId}] ){'^\\[-\\] $', ''}"
 						+ "%replace(%kvp{NONE}){'^(.+)$', '[$1] '}"));

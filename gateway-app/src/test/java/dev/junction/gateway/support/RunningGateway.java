@@ -26,12 +26,15 @@ public final class RunningGateway implements AutoCloseable {
 		return start(properties, new Class<?>[0]);
 	}
 
-	/** The gateway with beans of its own from {@code sources}, as an application that embeds it adds them. */
+	/**
+	 * The gateway with beans of its own from {@code sources}, as an application that
+	 * embeds it adds them.
+	 */
 	public static RunningGateway start(List<String> properties, Class<?>... sources) {
 		List<String> args = new ArrayList<>(List.of("--server.port=0"));
 		properties.forEach((property) -> args.add("--" + property));
-		return new RunningGateway(
-				new SpringApplicationBuilder(GatewayApplication.class).sources(sources).run(args.toArray(String[]::new)));
+		return new RunningGateway(new SpringApplicationBuilder(GatewayApplication.class).sources(sources)
+			.run(args.toArray(String[]::new)));
 	}
 
 	public int port() {
@@ -42,7 +45,10 @@ public final class RunningGateway implements AutoCloseable {
 		return "http://127.0.0.1:" + port();
 	}
 
-	/** The OpenAI Java SDK pointed at this gateway's {@code /v1} with {@code apiKey}, without retries. */
+	/**
+	 * The OpenAI Java SDK pointed at this gateway's {@code /v1} with {@code apiKey},
+	 * without retries.
+	 */
 	public OpenAIClient openAiClient(String apiKey) {
 		return OpenAIOkHttpClient.builder()
 			.baseUrl(baseUrl() + "/v1")
@@ -52,7 +58,10 @@ public final class RunningGateway implements AutoCloseable {
 			.build();
 	}
 
-	/** The Anthropic Java SDK pointed at this gateway with {@code apiKey}, without retries. */
+	/**
+	 * The Anthropic Java SDK pointed at this gateway with {@code apiKey}, without
+	 * retries.
+	 */
 	public AnthropicClient anthropicClient(String apiKey) {
 		return AnthropicOkHttpClient.builder()
 			.baseUrl(baseUrl())

@@ -40,10 +40,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * W3C trace context end to end, on real servers: the client's {@code traceparent} reaches an
- * OpenAI-compatible upstream, an Anthropic one (through Spring AI) and calculator-service
- * over a gRPC channel with the client's trace id, and the request's span carries the
- * OpenTelemetry GenAI attributes.
+ * W3C trace context end to end, on real servers: the client's {@code traceparent} reaches
+ * an OpenAI-compatible upstream, an Anthropic one (through Spring AI) and
+ * calculator-service over a gRPC channel with the client's trace id, and the request's
+ * span carries the OpenTelemetry GenAI attributes.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class TracingIntegrationTests {
@@ -79,10 +79,12 @@ class TracingIntegrationTests {
 		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=tracing-key",
 				"junction.gateway.providers.up.type=openai", "junction.gateway.providers.up.base-url=" + origin + "/v1",
 				"junction.gateway.providers.up.keys[0].value=sk-up", "junction.gateway.providers.claude.type=anthropic",
-				"junction.gateway.providers.claude.base-url=" + origin, "junction.gateway.providers.claude.keys[0].value=sk-up",
-				"junction.gateway.cache.enabled=false", "junction.gateway.calculator.address=" + calculator.address(),
+				"junction.gateway.providers.claude.base-url=" + origin,
+				"junction.gateway.providers.claude.keys[0].value=sk-up", "junction.gateway.cache.enabled=false",
+				"junction.gateway.calculator.address=" + calculator.address(),
 				"management.opentelemetry.tracing.export.schedule-delay=50ms",
-				// The gateway starts last, so its logging set-up is the one in force in this JVM.
+				// The gateway starts last, so its logging set-up is the one in force in
+				// this JVM.
 				"logging.level.dev.junction.calculator.server.RequestIdInterceptor=debug"));
 		gateway = RunningGateway.start(properties, SpanCapture.class);
 	}
@@ -145,8 +147,8 @@ class TracingIntegrationTests {
 				traceparent(traceId, "00f067aa0ba902ba", "01"));
 		assertThat(response.body()).contains("\"result\":5.0");
 		await().atMost(Duration.ofSeconds(5))
-			.untilAsserted(() -> assertThat(output.getOut()).containsPattern("\\[request.id=" + traceId
-					+ " trace.id=" + traceId + "] \\S*RequestIdInterceptor\\s*: calculator.v1.Calculator/Add OK"));
+			.untilAsserted(() -> assertThat(output.getOut()).containsPattern("\\[request.id=" + traceId + " trace.id="
+					+ traceId + "] \\S*RequestIdInterceptor\\s*: calculator.v1.Calculator/Add OK"));
 	}
 
 	@Test

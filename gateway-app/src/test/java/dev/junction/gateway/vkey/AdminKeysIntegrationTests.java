@@ -121,8 +121,10 @@ class AdminKeysIntegrationTests {
 				"Bearer " + key.path("key").asString());
 		assertThat(virtual.statusCode()).isEqualTo(403);
 		assertThat(Json.parse(virtual.body()).path("error").path("type").asString()).isEqualTo("permission_error");
-		assertThat(admin.send("GET", "/admin/v1/keys/" + key.path("id").asString() + "/spend", null,
-				"Bearer " + key.path("key").asString()).statusCode()).isEqualTo(403);
+		assertThat(admin
+			.send("GET", "/admin/v1/keys/" + key.path("id").asString() + "/spend", null,
+					"Bearer " + key.path("key").asString())
+			.statusCode()).isEqualTo(403);
 	}
 
 	@Test
@@ -130,7 +132,8 @@ class AdminKeysIntegrationTests {
 		assertBadRequest("{}", "name");
 		assertBadRequest("{\"name\":\"x\",\"budget\":{\"usd\":5,\"period\":\"weekly\"}}", "budget.period");
 		assertBadRequest("{\"name\":\"x\",\"budget\":{\"usd\":\"five\"}}", "budget");
-		assertBadRequest("{\"name\":\"x\",\"rate_limit\":{\"requests_per_minute\":-1}}", "rate_limit.requests_per_minute");
+		assertBadRequest("{\"name\":\"x\",\"rate_limit\":{\"requests_per_minute\":-1}}",
+				"rate_limit.requests_per_minute");
 		assertBadRequest("{\"name\":\"x\",\"expires_at\":\"tomorrow\"}", "expires_at");
 		assertBadRequest("{\"name\":\"x\",\"colour\":\"red\"}", "colour");
 		HttpResponse<String> malformed = admin.send("POST", "/admin/v1/keys", "{\"name\":");
@@ -148,15 +151,16 @@ class AdminKeysIntegrationTests {
 
 	@Test
 	void theAdminApiIsOffWithoutAnAdminKey() {
-		try (RunningGateway open = RunningGateway.start(List.of(
-				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"))) {
+		try (RunningGateway open = RunningGateway.start(List
+			.of("junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"))) {
 			HttpResponse<String> refused = new AdminApi(open.baseUrl(), "anything").send("POST", "/admin/v1/keys",
 					"{\"name\":\"x\"}");
 			assertThat(refused.statusCode()).isEqualTo(403);
 			assertThat(refused.body()).contains("junction.gateway.auth.admin-keys");
 		}
 		try (RunningGateway plain = RunningGateway.start(List.of())) {
-			HttpResponse<String> refused = new AdminApi(plain.baseUrl(), "anything").send("GET", "/admin/v1/keys", null);
+			HttpResponse<String> refused = new AdminApi(plain.baseUrl(), "anything").send("GET", "/admin/v1/keys",
+					null);
 			assertThat(refused.statusCode()).isEqualTo(403);
 			assertThat(Json.parse(refused.body()).path("error").path("message").asString())
 				.contains("junction.gateway.auth.admin-keys");

@@ -25,14 +25,18 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Messages and Responses (translated to chat completions for an OpenAI-compatible upstream, or
- * passed through natively to an Anthropic or a Responses upstream) and embeddings are charged
- * once at the model's price and refused 429 over budget, each in its own API's error shape;
- * streams send their cost as a trailer; counting tokens is not charged.
+ * Messages and Responses (translated to chat completions for an OpenAI-compatible
+ * upstream, or passed through natively to an Anthropic or a Responses upstream) and
+ * embeddings are charged once at the model's price and refused 429 over budget, each in
+ * its own API's error shape; streams send their cost as a trailer; counting tokens is not
+ * charged.
  */
 class BudgetEntryPointsIntegrationTests {
 
-	/** gpt-4o-mini: $0.15 and $0.60 per million input and output tokens, in nano-dollars per token. */
+	/**
+	 * gpt-4o-mini: $0.15 and $0.60 per million input and output tokens, in nano-dollars
+	 * per token.
+	 */
 	private static final long MINI_INPUT = 150;
 
 	private static final long MINI_OUTPUT = 600;
@@ -56,15 +60,19 @@ class BudgetEntryPointsIntegrationTests {
 	@BeforeAll
 	static void start() {
 		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20));
-		gateway = RunningGateway.start(List.of("junction.gateway.auth.admin-keys[0]=admin-secret",
-				"junction.gateway.cache.enabled=false",
-				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.gateway.providers.emu.keys[0].value=sk-emu",
-				"junction.gateway.providers.claude.type=anthropic", "junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
-				"junction.gateway.providers.claude.keys[0].value=sk-ant-emu",
-				"junction.gateway.providers.native.type=openai", "junction.gateway.providers.native.base-url=" + emulator.openAiBaseUrl(),
-				"junction.gateway.providers.native.keys[0].value=sk-native", "junction.gateway.providers.native.native-responses=true"));
+		gateway = RunningGateway
+			.start(List.of("junction.gateway.auth.admin-keys[0]=admin-secret", "junction.gateway.cache.enabled=false",
+					"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+					"junction.gateway.providers.emu.type=openai",
+					"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+					"junction.gateway.providers.emu.keys[0].value=sk-emu",
+					"junction.gateway.providers.claude.type=anthropic",
+					"junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
+					"junction.gateway.providers.claude.keys[0].value=sk-ant-emu",
+					"junction.gateway.providers.native.type=openai",
+					"junction.gateway.providers.native.base-url=" + emulator.openAiBaseUrl(),
+					"junction.gateway.providers.native.keys[0].value=sk-native",
+					"junction.gateway.providers.native.native-responses=true"));
 		admin = new AdminApi(gateway.baseUrl(), "admin-secret");
 	}
 
@@ -186,7 +194,8 @@ class BudgetEntryPointsIntegrationTests {
 		HttpResponse<String> message = post(key, "/v1/messages", message(HAIKU, false));
 		assertThat(message.statusCode()).as(message.body()).isEqualTo(200);
 		JsonNode usage = Json.parse(message.body()).path("usage");
-		long expected = usage.path("input_tokens").asLong() * HAIKU_INPUT + usage.path("output_tokens").asLong() * HAIKU_OUTPUT;
+		long expected = usage.path("input_tokens").asLong() * HAIKU_INPUT
+				+ usage.path("output_tokens").asLong() * HAIKU_OUTPUT;
 		assertThat(usage.path("output_tokens").asLong()).isEqualTo(20);
 		assertThat(message.headers().firstValue("x-request-cost")).hasValue(usd(expected));
 		assertThat(message.headers().firstValue("x-budget-remaining")).hasValue(usd(1_000_000_000L - expected));
@@ -223,7 +232,8 @@ class BudgetEntryPointsIntegrationTests {
 		finally {
 			client.close();
 		}
-		assertThat(accumulator.message().usage().outputTokens()).as("the SDK reads a stream with trailers").isEqualTo(20);
+		assertThat(accumulator.message().usage().outputTokens()).as("the SDK reads a stream with trailers")
+			.isEqualTo(20);
 		assertThat(AdminApi.nanos(admin.awaitSpend(key.id(), 3).path("usd"))).isEqualTo(expected + 2 * streamed);
 	}
 
@@ -280,18 +290,21 @@ class BudgetEntryPointsIntegrationTests {
 	@Test
 	void countsTokensWithoutChargingOrReservingBudgetButOnlyForTheKeysModelsWhileItIsActive() {
 		// $0.000001 leaves no room for a message's reservation.
-		Key key = newKey("{\"name\":\"counting\",\"models\":[\"claude/*\"],\"budget\":{\"usd\":0.000001,\"period\":\"monthly\"}}");
+		Key key = newKey(
+				"{\"name\":\"counting\",\"models\":[\"claude/*\"],\"budget\":{\"usd\":0.000001,\"period\":\"monthly\"}}");
 		assertThat(post(key, "/v1/messages", message(HAIKU, false)).statusCode()).isEqualTo(429);
 		long counted = emulator.stats().route(Route.COUNT_TOKENS).requests();
 		HttpResponse<String> count = post(key, "/v1/messages/count_tokens", count(HAIKU));
 		assertThat(count.statusCode()).as(count.body()).isEqualTo(200);
 		assertThat(Json.parse(count.body()).path("input_tokens").asLong()).isPositive();
 		assertThat(count.headers().firstValue("x-junction-token-count")).as("counted by the provider").isEmpty();
-		Key other = newKey("{\"name\":\"counting-other\",\"models\":[\"emu/*\"],\"budget\":{\"usd\":0.000001,\"period\":\"monthly\"}}");
+		Key other = newKey(
+				"{\"name\":\"counting-other\",\"models\":[\"emu/*\"],\"budget\":{\"usd\":0.000001,\"period\":\"monthly\"}}");
 		HttpResponse<String> estimate = post(other, "/v1/messages/count_tokens", count("emu/gpt-4o-mini"));
 		assertThat(estimate.statusCode()).as(estimate.body()).isEqualTo(200);
 		assertThat(estimate.headers().firstValue("x-junction-token-count")).hasValue("estimate");
-		// Each key asks for a model it may not use: one the provider would count, one the gateway estimates.
+		// Each key asks for a model it may not use: one the provider would count, one the
+		// gateway estimates.
 		for (String[] call : new String[][] { { "other", HAIKU }, { "key", "emu/gpt-4o-mini" } }) {
 			HttpResponse<String> forbidden = post(call[0].equals("key") ? key : other, "/v1/messages/count_tokens",
 					count(call[1]));
@@ -299,7 +312,8 @@ class BudgetEntryPointsIntegrationTests {
 			JsonNode error = Json.parse(forbidden.body());
 			assertThat(error.path("type").asString()).isEqualTo("error");
 			assertThat(error.path("error").path("type").asString()).isEqualTo("permission_error");
-			assertThat(error.path("error").path("message").asString()).contains("may not use the model '" + call[1] + "'");
+			assertThat(error.path("error").path("message").asString())
+				.contains("may not use the model '" + call[1] + "'");
 		}
 		assertThat(emulator.stats().route(Route.COUNT_TOKENS).requests()).isEqualTo(counted + 1);
 		for (Key counting : new Key[] { key, other }) {
@@ -327,7 +341,10 @@ class BudgetEntryPointsIntegrationTests {
 		assertThat(error.path("message").asString()).contains("budget");
 	}
 
-	/** A key that made one charged request on {@code path}, then had its budget cut below what it spent. */
+	/**
+	 * A key that made one charged request on {@code path}, then had its budget cut below
+	 * what it spent.
+	 */
 	private static Key spentKey(String path, String body) {
 		Key key = newKey("{\"name\":\"spent\",\"budget\":{\"usd\":1,\"period\":\"monthly\"}}");
 		HttpResponse<String> first = post(key, path, body);
@@ -368,7 +385,10 @@ class BudgetEntryPointsIntegrationTests {
 
 	/** The JSON of each event of a stream. */
 	private static List<JsonNode> events(String body) {
-		return body.lines().filter((line) -> line.startsWith("data: {")).map((line) -> Json.parse(line.substring(6))).toList();
+		return body.lines()
+			.filter((line) -> line.startsWith("data: {"))
+			.map((line) -> Json.parse(line.substring(6)))
+			.toList();
 	}
 
 	private static String embeddings(String input) {

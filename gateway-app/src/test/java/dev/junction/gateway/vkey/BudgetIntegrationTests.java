@@ -28,12 +28,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every way a request reaches a provider is charged once, at the price of the model that
  * answered, from the usage the provider reported; a key over its budget is refused 429
- * {@code budget_exceeded} on every entry point. The emulator reports usage for 20 completion
- * tokens (fewer when max_tokens is lower).
+ * {@code budget_exceeded} on every entry point. The emulator reports usage for 20
+ * completion tokens (fewer when max_tokens is lower).
  */
 class BudgetIntegrationTests {
 
-	/** gpt-4o-mini: $0.15 and $0.60 per million input and output tokens, in nano-dollars per token. */
+	/**
+	 * gpt-4o-mini: $0.15 and $0.60 per million input and output tokens, in nano-dollars
+	 * per token.
+	 */
 	private static final long MINI_INPUT = 150;
 
 	private static final long MINI_OUTPUT = 600;
@@ -55,22 +58,26 @@ class BudgetIntegrationTests {
 		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20));
 		flaky = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20, "junction.mock.error-rate", 0.5,
 				"junction.mock.error-status", 503, "junction.mock.retry-after-seconds", 0));
-		slow = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 200, "junction.mock.chunk-delay-ms", 50,
-				"junction.mock.stream-chunks", 0));
+		slow = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 200, "junction.mock.chunk-delay-ms",
+				50, "junction.mock.stream-chunks", 0));
 		down = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 503));
 		gateway = RunningGateway.start(List.of("junction.gateway.auth.admin-keys[0]=admin-secret",
 				"junction.gateway.cache.enabled=false",
 				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.gateway.providers.emu.keys[0].value=sk-emu",
-				"junction.gateway.providers.flaky.type=openai", "junction.gateway.providers.flaky.base-url=" + flaky.openAiBaseUrl(),
+				"junction.gateway.providers.emu.type=openai",
+				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.keys[0].value=sk-emu", "junction.gateway.providers.flaky.type=openai",
+				"junction.gateway.providers.flaky.base-url=" + flaky.openAiBaseUrl(),
 				"junction.gateway.providers.flaky.keys[0].value=sk-flaky",
-				"junction.gateway.providers.slow.type=openai", "junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
-				"junction.gateway.providers.slow.keys[0].value=sk-slow",
-				"junction.gateway.providers.down.type=openai", "junction.gateway.providers.down.base-url=" + down.openAiBaseUrl(),
+				"junction.gateway.providers.slow.type=openai",
+				"junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
+				"junction.gateway.providers.slow.keys[0].value=sk-slow", "junction.gateway.providers.down.type=openai",
+				"junction.gateway.providers.down.base-url=" + down.openAiBaseUrl(),
 				"junction.gateway.providers.down.keys[0].value=sk-down",
-				"junction.gateway.models.smart.targets[0]=down/gpt-4o", "junction.gateway.models.smart.targets[1]=emu/gpt-4o-mini",
-				"resilience4j.retry.configs.default.max-attempts=5", "resilience4j.retry.configs.default.wait-duration=10ms",
+				"junction.gateway.models.smart.targets[0]=down/gpt-4o",
+				"junction.gateway.models.smart.targets[1]=emu/gpt-4o-mini",
+				"resilience4j.retry.configs.default.max-attempts=5",
+				"resilience4j.retry.configs.default.wait-duration=10ms",
 				"junction.gateway.rpc.default-model=emu/gpt-4o-mini"));
 		admin = new AdminApi(gateway.baseUrl(), "admin-secret");
 	}
@@ -117,12 +124,14 @@ class BudgetIntegrationTests {
 			.compile("junction_key_spend_cost_usd_total\\{[^}]*key=\"" + key.id() + "\"[^}]*} (\\S+)")
 			.matcher(metrics);
 		assertThat(cost.find()).as(metrics).isTrue();
-		assertThat(Double.parseDouble(cost.group(1))).isCloseTo(expected / 1e9, org.assertj.core.data.Offset.offset(1e-12));
-		assertThat(metrics).containsPattern("junction_key_spend_tokens_total\\{[^}]*key=\"" + key.id()
-				+ "\"[^}]*type=\"output\"[^}]*} 20.0");
+		assertThat(Double.parseDouble(cost.group(1))).isCloseTo(expected / 1e9,
+				org.assertj.core.data.Offset.offset(1e-12));
 		assertThat(metrics).containsPattern(
-				"junction_spend_cost_usd_total\\{[^}]*model=\"gpt-4o-mini\",provider=\"emu\"[^}]*} [0-9]");
-		assertThat(metrics).doesNotContain(key.secret()).doesNotContain(key.secret().substring(key.secret().indexOf('.')));
+				"junction_key_spend_tokens_total\\{[^}]*key=\"" + key.id() + "\"[^}]*type=\"output\"[^}]*} 20.0");
+		assertThat(metrics)
+			.containsPattern("junction_spend_cost_usd_total\\{[^}]*model=\"gpt-4o-mini\",provider=\"emu\"[^}]*} [0-9]");
+		assertThat(metrics).doesNotContain(key.secret())
+			.doesNotContain(key.secret().substring(key.secret().indexOf('.')));
 	}
 
 	@Test
@@ -176,9 +185,11 @@ class BudgetIntegrationTests {
 		try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
 			OutputStream out = socket.getOutputStream();
 			out.write(("POST /v1/chat/completions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-					+ "Authorization: Bearer " + key.secret() + "\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
+					+ "Authorization: Bearer " + key.secret() + "\r\nContent-Length: " + body.length() + "\r\n\r\n"
+					+ body)
 				.getBytes(StandardCharsets.UTF_8));
-			BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+			BufferedReader in = new BufferedReader(
+					new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
 			int events = 0;
 			for (String line = in.readLine(); line != null && events < 5; line = in.readLine()) {
 				if (line.contains("data: {")) {
@@ -200,7 +211,8 @@ class BudgetIntegrationTests {
 
 	@Test
 	void refusesAKeyOverItsBudgetWith429OnEveryEntryPoint() {
-		// One request reserves 50 prompt tokens at most and 20 output tokens: well under $0.0001 at gpt-4o-mini.
+		// One request reserves 50 prompt tokens at most and 20 output tokens: well under
+		// $0.0001 at gpt-4o-mini.
 		Key key = newKey("{\"name\":\"tiny\",\"budget\":{\"usd\":0.00002,\"period\":\"daily\"}}");
 		HttpResponse<String> first = chat(key, "emu/gpt-4o-mini", false, 20);
 		assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
@@ -217,7 +229,8 @@ class BudgetIntegrationTests {
 		HttpResponse<String> rpc = Http.post(gateway.baseUrl() + "/rpc", "Bearer " + key.secret(),
 				"{\"jsonrpc\":\"2.0\",\"method\":\"ai.generateText\",\"params\":{\"content\":\"hi\",\"maxTokens\":20},\"id\":1}");
 		assertThat(rpc.body()).contains("budget_exceeded");
-		assertThat(Json.parse(rpc.body()).path("error").path("data").path("code").asString()).isEqualTo("budget_exceeded");
+		assertThat(Json.parse(rpc.body()).path("error").path("data").path("code").asString())
+			.isEqualTo("budget_exceeded");
 		HttpResponse<String> trpc = Http.post(gateway.baseUrl() + "/trpc/ai.generateText", "Bearer " + key.secret(),
 				"{\"content\":\"hi\",\"maxTokens\":20}");
 		assertThat(trpc.statusCode()).isEqualTo(429);
@@ -238,7 +251,8 @@ class BudgetIntegrationTests {
 		JsonNode spend = awaitSpend(key, 2);
 		long charged = nanos(spend.path("usd"));
 		assertThat(charged % 2).as("two equal calls: %s", usage).isZero();
-		assertThat(charged / 2).isEqualTo(20 * MINI_OUTPUT + (charged / 2 - 20 * MINI_OUTPUT) / MINI_INPUT * MINI_INPUT);
+		assertThat(charged / 2)
+			.isEqualTo(20 * MINI_OUTPUT + (charged / 2 - 20 * MINI_OUTPUT) / MINI_INPUT * MINI_INPUT);
 		assertThat(spend.path("models").get(0).path("model").asString()).isEqualTo("emu/gpt-4o-mini");
 	}
 
@@ -265,14 +279,16 @@ class BudgetIntegrationTests {
 	@Test
 	void sendsAStreamsCostAsATrailerAfterItsReservedBudgetInTheHeaders() {
 		Key key = newKey("{\"name\":\"trailers\",\"budget\":{\"usd\":1,\"period\":\"monthly\"}}");
-		// Five chunks 50 ms apart: the headers are sent with the first, the usage comes with the last.
+		// Five chunks 50 ms apart: the headers are sent with the first, the usage comes
+		// with the last.
 		RawHttp.Chunked stream = RawHttp.postForTrailers(gateway.port(), "/v1/chat/completions",
 				"Bearer " + key.secret(), streamBody("slow/gpt-4o-mini", 5));
 		assertThat(stream.status()).as(stream.body()).isEqualTo(200);
 		assertThat(stream.body()).endsWith("data: [DONE]\n\n");
 		assertThat(stream.headers().get("trailer")).isEqualTo("X-Request-Cost, X-Budget-Remaining");
 		assertThat(stream.headers()).doesNotContainKey("x-request-cost").containsEntry("x-budget-limit", "1");
-		long reserved = java.math.BigDecimal.ONE.subtract(new java.math.BigDecimal(stream.headers().get("x-budget-remaining")))
+		long reserved = java.math.BigDecimal.ONE
+			.subtract(new java.math.BigDecimal(stream.headers().get("x-budget-remaining")))
 			.movePointRight(9)
 			.longValueExact();
 		long expected = cost(streamedUsage(stream.body()));
@@ -296,7 +312,8 @@ class BudgetIntegrationTests {
 				.addUserMessage("hi")
 				.build())) {
 			stream.stream()
-				.forEach((chunk) -> chunk.choices().forEach((choice) -> choice.delta().content().ifPresent(text::append)));
+				.forEach((chunk) -> chunk.choices()
+					.forEach((choice) -> choice.delta().content().ifPresent(text::append)));
 		}
 		finally {
 			client.close();
@@ -309,7 +326,8 @@ class BudgetIntegrationTests {
 	void saysWhatAnRpcCallAndABatchCostAndWhatTheyLeftOfTheBudget() {
 		Key key = newKey("{\"name\":\"rpc-headers\",\"budget\":{\"usd\":1,\"period\":\"monthly\"}}");
 		String call = "{\"jsonrpc\":\"2.0\",\"method\":\"ai.generateText\",\"params\":{\"content\":\"hi\",\"maxTokens\":50},\"id\":%d}";
-		HttpResponse<String> single = Http.post(gateway.baseUrl() + "/rpc", "Bearer " + key.secret(), call.formatted(1));
+		HttpResponse<String> single = Http.post(gateway.baseUrl() + "/rpc", "Bearer " + key.secret(),
+				call.formatted(1));
 		assertThat(single.statusCode()).as(single.body()).isEqualTo(200);
 		long first = rpcCost(Json.parse(single.body()).path("result"));
 		assertThat(single.headers().firstValue("x-request-cost")).hasValue(usd(first));
@@ -332,22 +350,25 @@ class BudgetIntegrationTests {
 		assertThat(batch.statusCode()).as(batch.body()).isEqualTo(200);
 		JsonNode answers = Json.parse(batch.body());
 		long batchCost = rpcCost(answers.get(0).path("result")) + rpcCost(answers.get(1).path("result"));
-		assertThat(batch.headers().firstValue("x-request-cost")).as("the sum of the batch's calls").hasValue(usd(batchCost));
+		assertThat(batch.headers().firstValue("x-request-cost")).as("the sum of the batch's calls")
+			.hasValue(usd(batchCost));
 		long spent = nanos(awaitSpend(key, 4).path("usd"));
 		assertThat(spent).isEqualTo(first + second + batchCost);
 		long remaining = new java.math.BigDecimal(batch.headers().firstValue("x-budget-remaining").orElseThrow())
 			.movePointRight(9)
 			.longValueExact();
-		assertThat(remaining).as("never more than is left after the batch").isLessThanOrEqualTo(1_000_000_000L - spent)
+		assertThat(remaining).as("never more than is left after the batch")
+			.isLessThanOrEqualTo(1_000_000_000L - spent)
 			.isPositive();
 
-		HttpResponse<String> trpcBatch = Http.post(
-				gateway.baseUrl() + "/trpc/ai.generateText,ai.generateText?batch=1", "Bearer " + key.secret(),
+		HttpResponse<String> trpcBatch = Http.post(gateway.baseUrl() + "/trpc/ai.generateText,ai.generateText?batch=1",
+				"Bearer " + key.secret(),
 				"{\"0\":{\"content\":\"hi\",\"maxTokens\":50},\"1\":{\"content\":\"hello\",\"maxTokens\":50}}");
 		assertThat(trpcBatch.statusCode()).as(trpcBatch.body()).isEqualTo(200);
 		JsonNode results = Json.parse(trpcBatch.body());
-		assertThat(trpcBatch.headers().firstValue("x-request-cost")).hasValue(usd(
-				rpcCost(results.get(0).path("result").path("data")) + rpcCost(results.get(1).path("result").path("data"))));
+		assertThat(trpcBatch.headers().firstValue("x-request-cost"))
+			.hasValue(usd(rpcCost(results.get(0).path("result").path("data"))
+					+ rpcCost(results.get(1).path("result").path("data"))));
 	}
 
 	@Test
@@ -378,7 +399,8 @@ class BudgetIntegrationTests {
 
 	/** A chat stream of {@code model} that asks for its usage. */
 	private static String streamBody(String model, int maxTokens) {
-		return "{\"model\":\"" + model + "\",\"max_tokens\":" + maxTokens + ",\"stream\":true,\"stream_options\":{\"include_usage\":true},"
+		return "{\"model\":\"" + model + "\",\"max_tokens\":" + maxTokens
+				+ ",\"stream\":true,\"stream_options\":{\"include_usage\":true},"
 				+ "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 	}
 
@@ -405,7 +427,8 @@ class BudgetIntegrationTests {
 	}
 
 	private static long cost(JsonNode usage) {
-		return usage.path("prompt_tokens").asLong() * MINI_INPUT + usage.path("completion_tokens").asLong() * MINI_OUTPUT;
+		return usage.path("prompt_tokens").asLong() * MINI_INPUT
+				+ usage.path("completion_tokens").asLong() * MINI_OUTPUT;
 	}
 
 	private static long nanos(JsonNode usd) {

@@ -23,9 +23,9 @@ import org.springframework.r2dbc.core.binding.BindMarkersFactory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Blocks of budget taken by two gateways (two connection pools) from one real PostgreSQL: they
- * never hold more than the budget between them, an idle block and every block at shutdown are
- * given back, and spend whose write failed is written later.
+ * Blocks of budget taken by two gateways (two connection pools) from one real PostgreSQL:
+ * they never hold more than the budget between them, an idle block and every block at
+ * shutdown are given back, and spend whose write failed is written later.
  */
 class BudgetLeasesIntegrationTests {
 
@@ -76,7 +76,8 @@ class BudgetLeasesIntegrationTests {
 		String key = newKey();
 		long limit = 1_000_000;
 		long reservation = 30_000;
-		// A block is a quarter of the budget: each gateway serves several requests from one.
+		// A block is a quarter of the budget: each gateway serves several requests from
+		// one.
 		List<BudgetLeases> gateways = List.of(leases(first, 0.25, System::nanoTime),
 				leases(second, 0.25, System::nanoTime));
 		AtomicInteger served = new AtomicInteger();

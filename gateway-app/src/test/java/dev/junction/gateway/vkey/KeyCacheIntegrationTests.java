@@ -22,10 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Two gateways on one real PostgreSQL keep virtual keys in memory: a change made through one
- * reaches the other through the database's notifications, and a gateway that is not listening
- * reads every key from the database. The database is changed behind the gateways' backs (no
- * notification) to see which of the two they read.
+ * Two gateways on one real PostgreSQL keep virtual keys in memory: a change made through
+ * one reaches the other through the database's notifications, and a gateway that is not
+ * listening reads every key from the database. The database is changed behind the
+ * gateways' backs (no notification) to see which of the two they read.
  */
 class KeyCacheIntegrationTests {
 
@@ -45,13 +45,16 @@ class KeyCacheIntegrationTests {
 	@BeforeAll
 	static void start() {
 		postgres = TestPostgres.start();
-		// The gateways' own role, so that its new connections can be refused while the test's are not.
+		// The gateways' own role, so that its new connections can be refused while the
+		// test's are not.
 		postgres.execute("postgres", "CREATE ROLE gateway LOGIN");
 		postgres.execute("postgres", "CREATE DATABASE keys OWNER gateway");
 		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 5));
-		List<String> properties = List.of("junction.gateway.auth.admin-keys[0]=admin-secret", "junction.gateway.cache.enabled=false",
+		List<String> properties = List.of("junction.gateway.auth.admin-keys[0]=admin-secret",
+				"junction.gateway.cache.enabled=false",
 				"junction.gateway.virtual-keys.db.url=" + postgres.url("keys").replace("postgres@", "gateway@"),
-				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.type=openai",
+				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
 				"junction.gateway.providers.emu.keys[0].value=sk-emu");
 		first = RunningGateway.start(properties);
 		second = RunningGateway.start(properties);
@@ -84,7 +87,8 @@ class KeyCacheIntegrationTests {
 		String secret = key.path("key").asString();
 		assertThat(chat(second, secret)).isEqualTo(200);
 
-		assertThat(admin.send("PATCH", "/admin/v1/keys/" + id, "{\"models\":[\"other/*\"]}").statusCode()).isEqualTo(200);
+		assertThat(admin.send("PATCH", "/admin/v1/keys/" + id, "{\"models\":[\"other/*\"]}").statusCode())
+			.isEqualTo(200);
 		await().atMost(NOTIFIED).until(() -> chat(second, secret) == 403);
 
 		JsonNode rotated = Json.parse(admin.send("POST", "/admin/v1/keys/" + id + "/rotate", null).body());
@@ -123,8 +127,9 @@ class KeyCacheIntegrationTests {
 
 		postgres.execute("postgres", "ALTER ROLE gateway CONNECTION LIMIT 0");
 		try {
-			postgres.execute("postgres", "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '"
-					+ KeyChangeListener.APPLICATION_NAME + "'");
+			postgres.execute("postgres",
+					"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '"
+							+ KeyChangeListener.APPLICATION_NAME + "'");
 			await().atMost(NOTIFIED).until(() -> !cache(second).trusted());
 			assertThat(chat(second, secret)).as("the cache was flushed").isEqualTo(401);
 			setRevoked(id, null);
@@ -149,8 +154,8 @@ class KeyCacheIntegrationTests {
 	}
 
 	private static void setRevoked(String id, Long at) {
-		postgres.execute("keys", "UPDATE virtual_keys SET revoked_at = " + ((at != null) ? at : "NULL") + " WHERE id = '"
-				+ id + "'");
+		postgres.execute("keys",
+				"UPDATE virtual_keys SET revoked_at = " + ((at != null) ? at : "NULL") + " WHERE id = '" + id + "'");
 	}
 
 	private static int chat(RunningGateway gateway, String secret) {

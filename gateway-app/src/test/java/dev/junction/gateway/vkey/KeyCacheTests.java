@@ -38,7 +38,9 @@ class KeyCacheTests {
 	void readsAKeyOnceThenServesItFromMemory() {
 		this.rows.put("vk_1", key("vk_1", "one"));
 		for (int i = 0; i < 3; i++) {
-			StepVerifier.create(this.cache.get("vk_1")).expectNextMatches((key) -> key.name().equals("one")).verifyComplete();
+			StepVerifier.create(this.cache.get("vk_1"))
+				.expectNextMatches((key) -> key.name().equals("one"))
+				.verifyComplete();
 		}
 		assertThat(this.reads).hasValue(1);
 	}

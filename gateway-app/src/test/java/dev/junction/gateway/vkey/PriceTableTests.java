@@ -12,8 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class PriceTableTests {
 
-	private final PriceTable table = PriceTable.bundledWith(Map.of("emu/special", new Price(1, 2, null, null),
-			"gpt-4o", new Price(3, 4, null, null)), JsonMapper.builder().build());
+	private final PriceTable table = PriceTable.bundledWith(
+			Map.of("emu/special", new Price(1, 2, null, null), "gpt-4o", new Price(3, 4, null, null)),
+			JsonMapper.builder().build());
 
 	@Test
 	void pricesAnOpenAiCompatibleProvidersModelByItsName() {
@@ -40,7 +41,8 @@ class PriceTableTests {
 	@Test
 	void chargesCachedAndReasoningTokensAtTheirOwnPrices() {
 		Price price = new Price(2.0, 8.0, 0.5, 10.0);
-		// 1000 read (400 cached), 500 generated (100 reasoning): 600*2 + 400*0.5 + 400*8 + 100*10 per million.
+		// 1000 read (400 cached), 500 generated (100 reasoning): 600*2 + 400*0.5 + 400*8
+		// + 100*10 per million.
 		assertThat(price.nanos(new Usage(1000, 500, 400, 100))).isEqualTo((1200 + 200 + 3200 + 1000) * 1000L);
 		assertThat(new Price(2.0, 8.0, null, null).nanos(new Usage(1000, 500))).isEqualTo((2000 + 4000) * 1000L);
 	}

@@ -25,11 +25,12 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Budget and token reservations are settled when the usage arrives, before the answer that carries
- * it reaches the client: a client that asks again as soon as it reads the usage of a stream (whose
- * end comes a second later) is not refused for what that answer did not use. One reservation of a
- * request (max_tokens 100 and, for a key's own limits, a prompt of about 11 tokens) fits in each
- * limit here, two do not; the emulator's answers use 5 completion tokens.
+ * Budget and token reservations are settled when the usage arrives, before the answer
+ * that carries it reaches the client: a client that asks again as soon as it reads the
+ * usage of a stream (whose end comes a second later) is not refused for what that answer
+ * did not use. One reservation of a request (max_tokens 100 and, for a key's own limits,
+ * a prompt of about 11 tokens) fits in each limit here, two do not; the emulator's
+ * answers use 5 completion tokens.
  */
 class SettleOnUsageIntegrationTests {
 
@@ -50,15 +51,23 @@ class SettleOnUsageIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 5, "junction.mock.stream-chunks", 1,
-				"junction.mock.chunk-delay-ms", 1000));
-		List<String> common = List.of("junction.gateway.cache.enabled=false", "junction.gateway.providers.emu.type=openai",
-				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(), "junction.gateway.providers.emu.keys[0].value=sk-emu");
-		gateway = RunningGateway.start(Stream.concat(common.stream(), Stream.of("junction.gateway.auth.admin-keys[0]=admin-secret",
-				"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"))
-			.toList());
-		limited = RunningGateway.start(Stream.concat(common.stream(),
-				Stream.of("junction.gateway.auth.keys[0]=limited-secret", "junction.gateway.rate-limit.tokens=150"))
+		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 5, "junction.mock.stream-chunks",
+				1, "junction.mock.chunk-delay-ms", 1000));
+		List<String> common = List.of("junction.gateway.cache.enabled=false",
+				"junction.gateway.providers.emu.type=openai",
+				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.keys[0].value=sk-emu");
+		gateway = RunningGateway.start(
+				Stream
+					.concat(common.stream(),
+							Stream
+								.of("junction.gateway.auth.admin-keys[0]=admin-secret",
+										"junction.gateway.virtual-keys.db.url=jdbc:h2:mem:" + UUID.randomUUID()
+												+ ";DB_CLOSE_DELAY=-1"))
+					.toList());
+		limited = RunningGateway.start(Stream
+			.concat(common.stream(),
+					Stream.of("junction.gateway.auth.keys[0]=limited-secret", "junction.gateway.rate-limit.tokens=150"))
 			.toList());
 		admin = new AdminApi(gateway.baseUrl(), "admin-secret");
 	}
@@ -80,10 +89,12 @@ class SettleOnUsageIntegrationTests {
 
 	@Test
 	void aRequestRightAfterAStreamsUsageIsNotRefusedForTheBudgetTheStreamDidNotUse() throws Exception {
-		// A reservation is about $0.00006 at gpt-4o-mini's price, the answer costs about $0.000005.
-		String bearer = "Bearer " + admin.create("{\"name\":\"budget\",\"budget\":{\"usd\":0.0001,\"period\":\"monthly\"}}")
-			.path("key")
-			.asString();
+		// A reservation is about $0.00006 at gpt-4o-mini's price, the answer costs about
+		// $0.000005.
+		String bearer = "Bearer "
+				+ admin.create("{\"name\":\"budget\",\"budget\":{\"usd\":0.0001,\"period\":\"monthly\"}}")
+					.path("key")
+					.asString();
 		assertNextRequestAfterUsageIsServed(gateway, bearer);
 	}
 

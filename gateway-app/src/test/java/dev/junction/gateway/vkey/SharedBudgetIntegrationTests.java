@@ -26,7 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** Two gateways on one real PostgreSQL and one redis-server act on a virtual key as one. */
+/**
+ * Two gateways on one real PostgreSQL and one redis-server act on a virtual key as one.
+ */
 class SharedBudgetIntegrationTests {
 
 	private static final String CHAT = "{\"model\":\"emu/gpt-4o\",\"max_tokens\":20,"
@@ -47,10 +49,12 @@ class SharedBudgetIntegrationTests {
 		assumeTrue(RedisServer.available(), "redis-server is not installed (.ci/run installs it)");
 		postgres = TestPostgres.start();
 		redis = RedisServer.start();
-		emulator = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 20, "junction.mock.latency-ms", 20));
-		List<String> properties = List.of("junction.gateway.auth.admin-keys[0]=admin-secret", "junction.gateway.cache.enabled=false",
-				"junction.gateway.virtual-keys.db.url=" + postgres.url(), "spring.data.redis.url=" + redis.url(),
-				"junction.gateway.providers.emu.type=openai", "junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+		emulator = MockProviderServer
+			.start(Map.of("junction.mock.completion-tokens", 20, "junction.mock.latency-ms", 20));
+		List<String> properties = List.of("junction.gateway.auth.admin-keys[0]=admin-secret",
+				"junction.gateway.cache.enabled=false", "junction.gateway.virtual-keys.db.url=" + postgres.url(),
+				"spring.data.redis.url=" + redis.url(), "junction.gateway.providers.emu.type=openai",
+				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
 				"junction.gateway.providers.emu.keys[0].value=sk-emu");
 		first = RunningGateway.start(properties);
 		second = RunningGateway.start(properties);
@@ -70,15 +74,16 @@ class SharedBudgetIntegrationTests {
 	@Test
 	void fiftyConcurrentRequestsOnTwoGatewaysNeverSpendMoreThanTheBudgetAndOneReservation() {
 		AdminApi admin = new AdminApi(first.baseUrl(), "admin-secret");
-		// At gpt-4o ($2.50 in, $10 out per million), a request costs about $0.0002 and reserves about $0.00023.
+		// At gpt-4o ($2.50 in, $10 out per million), a request costs about $0.0002 and
+		// reserves about $0.00023.
 		JsonNode key = admin.create("{\"name\":\"shared\",\"budget\":{\"usd\":0.002,\"period\":\"monthly\"}}");
 		String bearer = "Bearer " + key.path("key").asString();
 		ExecutorService clients = Executors.newFixedThreadPool(50);
 		List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
 		for (int i = 0; i < 50; i++) {
 			RunningGateway target = (i % 2 == 0) ? first : second;
-			calls.add(CompletableFuture.supplyAsync(
-					() -> Http.post(target.baseUrl() + "/v1/chat/completions", bearer, CHAT), clients));
+			calls.add(CompletableFuture
+				.supplyAsync(() -> Http.post(target.baseUrl() + "/v1/chat/completions", bearer, CHAT), clients));
 		}
 		List<HttpResponse<String>> responses = calls.stream().map(CompletableFuture::join).toList();
 		clients.shutdown();
@@ -97,7 +102,8 @@ class SharedBudgetIntegrationTests {
 		}
 		JsonNode spend = awaitRequests(admin, key.path("id").asString(), ok);
 		BigDecimal spent = new BigDecimal(spend.path("usd").asString(spend.path("usd").toString()));
-		assertThat(spent.movePointRight(9).longValue()).as("spent %s", spent).isLessThanOrEqualTo(2_000_000 + reservation);
+		assertThat(spent.movePointRight(9).longValue()).as("spent %s", spent)
+			.isLessThanOrEqualTo(2_000_000 + reservation);
 		assertThat(spend.path("budget").path("reserved_usd").asDouble()).as("every reservation settled").isZero();
 	}
 

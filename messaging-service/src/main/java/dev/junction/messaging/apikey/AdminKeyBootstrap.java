@@ -38,7 +38,8 @@ class AdminKeyBootstrap implements SmartInitializingSingleton {
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		// Start-up runs on the main thread, before the web server opens: waiting here keeps
+		// Start-up runs on the main thread, before the web server opens: waiting here
+		// keeps
 		// requests from arriving before the admin key exists, and blocks no event loop.
 		bootstrap().toFuture().orTimeout(STARTUP_WAIT.toSeconds(), TimeUnit.SECONDS).join();
 	}
@@ -56,7 +57,8 @@ class AdminKeyBootstrap implements SmartInitializingSingleton {
 					return Mono.empty();
 				}
 				return this.service.store("admin (configuration)", configured, admin, Set.of(), null)
-					.doOnNext((key) -> logger.info("Admin API key from configuration registered ({}...)", key.keyPrefix()))
+					.doOnNext((key) -> logger.info("Admin API key from configuration registered ({}...)",
+							key.keyPrefix()))
 					.onErrorResume(DuplicateKeyException.class, (ex) -> Mono.empty())
 					.then();
 			});

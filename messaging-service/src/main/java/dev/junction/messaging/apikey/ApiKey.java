@@ -17,8 +17,8 @@ import java.util.UUID;
  * @param expiresAt time from which the key no longer works, null if never
  * @param revokedAt revocation time, null while active
  */
-public record ApiKey(UUID id, String name, String keyHash, String keyPrefix, Set<Scope> scopes,
-		Set<UUID> instanceIds, Instant createdAt, Instant expiresAt, Instant revokedAt) {
+public record ApiKey(UUID id, String name, String keyHash, String keyPrefix, Set<Scope> scopes, Set<UUID> instanceIds,
+		Instant createdAt, Instant expiresAt, Instant revokedAt) {
 
 	/** Whether the key has not been revoked. */
 	public boolean active() {

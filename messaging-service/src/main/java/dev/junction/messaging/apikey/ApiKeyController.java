@@ -27,8 +27,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code /api-keys}: admin keys issue, list and revoke API keys, each within what it holds
- * itself (see {@link Caller#requireCanIssue} and {@link Caller#canManage}).
+ * {@code /api-keys}: admin keys issue, list and revoke API keys, each within what it
+ * holds itself (see {@link Caller#requireCanIssue} and {@link Caller#canManage}).
  */
 @RestController
 @RequestMapping(Api.BASE + "/api-keys")

@@ -26,7 +26,9 @@ public class ApiKeyRepository {
 	private static final String COLUMNS = "id, name, key_hash, key_prefix, scopes, instance_ids, created_at, expires_at, "
 			+ "revoked_at";
 
-	/** Keys limited to instances, every one of which is among {@code :callerInstances}. */
+	/**
+	 * Keys limited to instances, every one of which is among {@code :callerInstances}.
+	 */
 	private static final String WITHIN_CALLER_INSTANCES = "EXISTS (SELECT 1 FROM api_key_instances i WHERE i.key_id = api_keys.id)"
 			+ " AND NOT EXISTS (SELECT 1 FROM api_key_instances i WHERE i.key_id = api_keys.id"
 			+ " AND i.instance_id NOT IN (:callerInstances))";
@@ -52,8 +54,9 @@ public class ApiKeyRepository {
 			.bind("scopes", Rows.join(key.scopes()))
 			.bind("instances", Parameter.fromOrEmpty(Rows.join(key.instanceIds()), String.class))
 			.bind("createdAt", Timestamps.toDb(key.createdAt()))
-			.bind("expiresAt", Parameter.fromOrEmpty(
-					(key.expiresAt() != null) ? Timestamps.toDb(key.expiresAt()) : null, OffsetDateTime.class))
+			.bind("expiresAt",
+					Parameter.fromOrEmpty((key.expiresAt() != null) ? Timestamps.toDb(key.expiresAt()) : null,
+							OffsetDateTime.class))
 			.then();
 		Flux<Long> instances = Flux.fromIterable(key.instanceIds())
 			.concatMap((instanceId) -> this.client
@@ -80,8 +83,8 @@ public class ApiKeyRepository {
 	}
 
 	/**
-	 * A page of the keys {@code caller} may manage ({@link Caller#canManage}), optionally only
-	 * revoked or active ones, or those limited to {@code instanceId} among others.
+	 * A page of the keys {@code caller} may manage ({@link Caller#canManage}), optionally
+	 * only revoked or active ones, or those limited to {@code instanceId} among others.
 	 */
 	public Flux<ApiKey> page(Caller caller, Boolean revoked, UUID instanceId, PageRequest page) {
 		Select select = Select.from("api_keys", COLUMNS);
@@ -101,12 +104,12 @@ public class ApiKeyRepository {
 
 	/** Marks the key revoked; emits the key as it was before, or nothing when unknown. */
 	public Mono<ApiKey> revoke(UUID id, Instant at) {
-		return findById(id).flatMap((key) -> this.client
-			.sql("UPDATE api_keys SET revoked_at = :at WHERE id = :id AND revoked_at IS NULL")
-			.bind("at", Timestamps.toDb(at))
-			.bind("id", id)
-			.then()
-			.thenReturn(key));
+		return findById(id).flatMap(
+				(key) -> this.client.sql("UPDATE api_keys SET revoked_at = :at WHERE id = :id AND revoked_at IS NULL")
+					.bind("at", Timestamps.toDb(at))
+					.bind("id", id)
+					.then()
+					.thenReturn(key));
 	}
 
 	/**
@@ -117,7 +120,10 @@ public class ApiKeyRepository {
 		return this.client.sql("SELECT pg_notify('" + CHANNEL + "', :id)").bind("id", id.toString()).then();
 	}
 
-	/** Whether a key that manages every key (admin, every instance, not revoked nor expired) exists. */
+	/**
+	 * Whether a key that manages every key (admin, every instance, not revoked nor
+	 * expired) exists.
+	 */
 	public Mono<Boolean> unrestrictedAdminExists(Instant now) {
 		return this.client
 			.sql("SELECT id FROM api_keys WHERE revoked_at IS NULL AND instance_ids IS NULL AND scopes LIKE :admin "

@@ -32,8 +32,8 @@ import org.springframework.transaction.reactive.TransactionalOperator;
  * Issues, lists and revokes API keys, and validates presented keys through a cache so a
  * request costs no database round trip while its key is cached. Revoking a key evicts it
  * and ends its event streams at once on this instance and, on PostgreSQL, on every other
- * one ({@link KeyChangeListener}); cache entries expire after {@code api-key-cache-ttl} in
- * case a change goes unheard. A key works until its {@code expiresAt}.
+ * one ({@link KeyChangeListener}); cache entries expire after {@code api-key-cache-ttl}
+ * in case a change goes unheard. A key works until its {@code expiresAt}.
  */
 @Service
 public class ApiKeyService {
@@ -69,7 +69,10 @@ public class ApiKeyService {
 			.buildAsync();
 	}
 
-	/** The caller {@code rawKey} authenticates; 401 when it is unknown, revoked or expired. */
+	/**
+	 * The caller {@code rawKey} authenticates; 401 when it is unknown, revoked or
+	 * expired.
+	 */
 	public Mono<Caller> authenticate(String rawKey) {
 		return lookUp(ApiKeys.hash(rawKey)).flatMap((found) -> {
 			if (found.isEmpty() || !found.get().active()) {
@@ -83,9 +86,9 @@ public class ApiKeyService {
 	}
 
 	/**
-	 * Completes, with the reason, when {@code caller}'s key stops working: revoked (at once;
-	 * within {@code api-key-cache-ttl} should the news of a revocation elsewhere be lost), or
-	 * expired.
+	 * Completes, with the reason, when {@code caller}'s key stops working: revoked (at
+	 * once; within {@code api-key-cache-ttl} should the news of a revocation elsewhere be
+	 * lost), or expired.
 	 */
 	public Mono<String> whenInvalid(Caller caller) {
 		Mono<String> revokedNow = this.revocations.asFlux()
@@ -107,9 +110,9 @@ public class ApiKeyService {
 	}
 
 	/**
-	 * Issues a new key on behalf of {@code caller}, which may grant only what it holds: its
-	 * scopes or fewer, its instances or some of them, its lifetime or less. The raw key is in
-	 * the result and nowhere else.
+	 * Issues a new key on behalf of {@code caller}, which may grant only what it holds:
+	 * its scopes or fewer, its instances or some of them, its lifetime or less. The raw
+	 * key is in the result and nowhere else.
 	 */
 	public Mono<IssuedKey> create(Caller caller, String name, Set<Scope> scopes, Set<UUID> instanceIds,
 			Instant expiresAt) {
@@ -151,7 +154,10 @@ public class ApiKeyService {
 			.doOnNext(caller::requireManage);
 	}
 
-	/** Revokes the key; it stops working on this instance at once and its event streams end. */
+	/**
+	 * Revokes the key; it stops working on this instance at once and its event streams
+	 * end.
+	 */
 	public Mono<ApiKey> revoke(Caller caller, UUID id) {
 		return get(caller, id).then(this.repository.revoke(id, Timestamps.now(this.clock)))
 			.flatMap((key) -> notifyChanged(key.id()).thenReturn(key))
@@ -201,10 +207,11 @@ public class ApiKeyService {
 	}
 
 	private Mono<Optional<ApiKey>> lookUp(String hash) {
-		return Mono.fromFuture(() -> this.cache.get(hash, (key, executor) -> this.repository.findByHash(key)
-			.map(Optional::of)
-			.defaultIfEmpty(Optional.empty())
-			.toFuture()));
+		return Mono.fromFuture(() -> this.cache.get(hash,
+				(key, executor) -> this.repository.findByHash(key)
+					.map(Optional::of)
+					.defaultIfEmpty(Optional.empty())
+					.toFuture()));
 	}
 
 	/**

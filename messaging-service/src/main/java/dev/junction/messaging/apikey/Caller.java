@@ -53,7 +53,9 @@ public record Caller(UUID keyId, String name, Set<Scope> scopes, Set<UUID> insta
 		}
 	}
 
-	/** 403 when the key is limited to some instances (for actions that span all of them). */
+	/**
+	 * 403 when the key is limited to some instances (for actions that span all of them).
+	 */
 	public void requireUnrestricted() {
 		if (restricted()) {
 			throw ApiException.forbidden("API key is restricted to specific instances");
@@ -77,8 +79,8 @@ public record Caller(UUID keyId, String name, Set<Scope> scopes, Set<UUID> insta
 
 	/**
 	 * 403 unless this key may issue a key with {@code scopes}, limited to
-	 * {@code instanceIds} (empty: all) and expiring at {@code expiresAt} (null: never): a key
-	 * grants only what it holds, for no longer than it lives itself.
+	 * {@code instanceIds} (empty: all) and expiring at {@code expiresAt} (null: never): a
+	 * key grants only what it holds, for no longer than it lives itself.
 	 */
 	public void requireCanIssue(Collection<Scope> scopes, Collection<UUID> instanceIds, Instant expiresAt) {
 		for (Scope scope : scopes) {
@@ -88,8 +90,8 @@ public record Caller(UUID keyId, String name, Set<Scope> scopes, Set<UUID> insta
 		}
 		if (restricted()) {
 			if (instanceIds.isEmpty()) {
-				throw ApiException.forbidden(
-						"API key is restricted to specific instances and cannot issue a key for every instance");
+				throw ApiException
+					.forbidden("API key is restricted to specific instances and cannot issue a key for every instance");
 			}
 			for (UUID instanceId : instanceIds) {
 				requireInstance(instanceId);

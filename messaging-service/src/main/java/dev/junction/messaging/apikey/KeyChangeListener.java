@@ -13,9 +13,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * On PostgreSQL, hears every key issued or revoked on any instance and applies it here at
- * once: the key is read again on its next use, and a revoked key's event streams end. After
- * a lost listening connection every cached key is forgotten, since changes may have been
- * missed meanwhile.
+ * once: the key is read again on its next use, and a revoked key's event streams end.
+ * After a lost listening connection every cached key is forgotten, since changes may have
+ * been missed meanwhile.
  */
 @Component
 class KeyChangeListener extends ChannelListener {

@@ -25,7 +25,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code /chats}. Messages of a chat are under {@code /chats/{id}/messages} (see the message package). */
+/**
+ * {@code /chats}. Messages of a chat are under {@code /chats/{id}/messages} (see the
+ * message package).
+ */
 @RestController
 @RequestMapping(Api.BASE + "/chats")
 class ChatController {
@@ -38,7 +41,8 @@ class ChatController {
 
 	@PostMapping
 	Mono<ResponseEntity<Chat>> create(Caller caller, @Valid @RequestBody CreateChatRequest request) {
-		return this.service.create(caller, request.instanceId(), request.remoteId().trim(), request.name(), request.type())
+		return this.service
+			.create(caller, request.instanceId(), request.remoteId().trim(), request.name(), request.type())
 			.map((chat) -> ResponseEntity.created(URI.create(Api.BASE + "/chats/" + chat.id())).body(chat));
 	}
 

@@ -31,7 +31,8 @@ public class ChatRepository {
 
 	public Mono<Chat> insert(Chat chat) {
 		return this.client
-			.sql("INSERT INTO chats (" + COLUMNS + ") VALUES (:id, :instanceId, :remoteId, :name, :type, FALSE, FALSE, FALSE, "
+			.sql("INSERT INTO chats (" + COLUMNS
+					+ ") VALUES (:id, :instanceId, :remoteId, :name, :type, FALSE, FALSE, FALSE, "
 					+ "0, 0, NULL, :createdAt, :updatedAt)")
 			.bind("id", chat.id())
 			.bind("instanceId", chat.instanceId())
@@ -101,8 +102,8 @@ public class ChatRepository {
 		return new Chat(Rows.uuid(row, "id"), Rows.uuid(row, "instance_id"), Rows.string(row, "remote_id"),
 				Rows.string(row, "name"), ChatType.valueOf(Rows.string(row, "type")), Rows.bool(row, "archived"),
 				Rows.bool(row, "pinned"), Rows.bool(row, "muted"), Rows.longValue(row, "message_count"),
-				Rows.longValue(row, "unread_count"), Rows.instant(row, "last_message_at"), Rows.instant(row, "created_at"),
-				Rows.instant(row, "updated_at"));
+				Rows.longValue(row, "unread_count"), Rows.instant(row, "last_message_at"),
+				Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"));
 	}
 
 	/**

@@ -23,7 +23,10 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
-/** Creates and changes chats; every change is recorded as an event in the same transaction. */
+/**
+ * Creates and changes chats; every change is recorded as an event in the same
+ * transaction.
+ */
 @Service
 public class ChatService {
 
@@ -52,7 +55,8 @@ public class ChatService {
 		Chat chat = new Chat(Ids.next(), instanceId, remoteId, name, (type != null) ? type : ChatType.DIRECT, false,
 				false, false, 0, 0, null, now, now);
 		return this.instances.findById(instanceId)
-			.switchIfEmpty(Mono.error(() -> ApiException.invalid("instanceId", "instance " + instanceId + " does not exist")))
+			.switchIfEmpty(
+					Mono.error(() -> ApiException.invalid("instanceId", "instance " + instanceId + " does not exist")))
 			.then(this.repository.insert(chat))
 			.flatMap((created) -> this.events.record(EventTypes.CHAT_CREATED, instanceId, created.id(), created)
 				.thenReturn(created))
@@ -69,7 +73,9 @@ public class ChatService {
 	}
 
 	public Mono<Page<Chat>> list(Caller caller, ChatFilter filter, PageRequest page) {
-		return this.repository.page(caller, filter, page).collectList().map((rows) -> Page.of(rows, page, Chat::position));
+		return this.repository.page(caller, filter, page)
+			.collectList()
+			.map((rows) -> Page.of(rows, page, Chat::position));
 	}
 
 	public Mono<Chat> apply(Caller caller, UUID id, ChatAction action) {
@@ -81,13 +87,13 @@ public class ChatService {
 		return change(caller, id, "rename", (at) -> this.repository.rename(id, name, at));
 	}
 
-	private Mono<Chat> change(Caller caller, UUID id, String change,
-			Function<Instant, Mono<Long>> update) {
-		return get(caller, id).flatMap((before) -> update.apply(Timestamps.now(this.clock))
-			.then(this.repository.findById(id))
-			.flatMap((after) -> this.events
-				.record(EventTypes.CHAT_UPDATED, after.instanceId(), id, Map.of("change", change, "chat", after))
-				.thenReturn(after)))
+	private Mono<Chat> change(Caller caller, UUID id, String change, Function<Instant, Mono<Long>> update) {
+		return get(caller, id)
+			.flatMap((before) -> update.apply(Timestamps.now(this.clock))
+				.then(this.repository.findById(id))
+				.flatMap((after) -> this.events
+					.record(EventTypes.CHAT_UPDATED, after.instanceId(), id, Map.of("change", change, "chat", after))
+					.thenReturn(after)))
 			.as(this.transaction::transactional);
 	}
 

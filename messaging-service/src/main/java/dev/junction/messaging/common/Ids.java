@@ -26,8 +26,10 @@ public final class Ids {
 	/** A new time-ordered UUID. */
 	public static UUID next() {
 		ThreadLocalRandom random = ThreadLocalRandom.current();
-		// A new millisecond starts its sequence at a random point in the lower half, leaving
-		// at least 2048 ids of headroom before the sequence carries into the next millisecond.
+		// A new millisecond starts its sequence at a random point in the lower half,
+		// leaving
+		// at least 2048 ids of headroom before the sequence carries into the next
+		// millisecond.
 		long fresh = (System.currentTimeMillis() << 12) | random.nextInt(1 << 11);
 		long stamp = last.updateAndGet((previous) -> ((fresh >>> 12) > (previous >>> 12)) ? fresh : previous + 1);
 		long msb = ((stamp >>> 12) << 16) | (0x7L << 12) | (stamp & 0xFFF);

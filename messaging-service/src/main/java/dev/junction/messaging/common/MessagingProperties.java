@@ -13,7 +13,8 @@ import org.springframework.validation.annotation.Validated;
 /**
  * General settings of the messaging service.
  *
- * @param adminKey the first admin API key; when unset and no admin key exists, a random one is logged once
+ * @param adminKey the first admin API key; when unset and no admin key exists, a random
+ * one is logged once
  * @param http limits on inbound requests
  * @param apiKeyCacheTtl how long a validated API key is cached
  * @param sseHeartbeat interval of the comment lines that keep event streams open
@@ -30,8 +31,8 @@ public record MessagingProperties(String adminKey, @Valid @DefaultValue Http htt
 	 * Limits on inbound HTTP requests.
 	 *
 	 * @param maxBodySize largest request body accepted; larger ones are answered with 413
-	 * @param readTimeout longest wait for the next part of a request body; a body that stops
-	 * arriving gets 408 and the connection is closed
+	 * @param readTimeout longest wait for the next part of a request body; a body that
+	 * stops arriving gets 408 and the connection is closed
 	 * @param requestTimeout time after which a request is answered with 408
 	 */
 	public record Http(@NotNull @DefaultValue("10MB") DataSize maxBodySize,

@@ -10,15 +10,17 @@ import org.springframework.boot.logging.DeferredLogFactory;
 
 /**
  * The service's settings under their former names, read for one more release: the seeding
- * command's {@code seed.*}, {@code rate-limit.period} (now {@code window}, as in the gateway) and
- * the request limits now grouped under {@code http.*}, as in the gateway.
+ * command's {@code seed.*}, {@code rate-limit.period} (now {@code window}, as in the
+ * gateway) and the request limits now grouped under {@code http.*}, as in the gateway.
  */
 public class RenamedMessagingProperties extends RenamedProperties {
 
 	/** Former prefix of the seeding command's arguments. */
 	public static final String FORMER_SEED_PREFIX = "seed";
 
-	/** The seeding command's settings; other {@code seed.*} keys are not the service's. */
+	/**
+	 * The seeding command's settings; other {@code seed.*} keys are not the service's.
+	 */
 	static final List<String> SEED_KEYS = List.of("instances", "chats", "messages", "events", "days", "batch-size");
 
 	/** Former names and the names they now have. */

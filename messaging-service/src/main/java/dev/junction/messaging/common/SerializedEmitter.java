@@ -14,7 +14,8 @@ import reactor.util.concurrent.Queues;
  * Lets any number of threads emit into one {@link Sinks.Many}, which accepts a single
  * emitter at a time, without a lock: a thread that finds another one emitting leaves its
  * value in a queue and returns, and the emitting thread hands it on before it leaves. No
- * emitter ever waits for another, and values reach the sink one at a time, in queue order.
+ * emitter ever waits for another, and values reach the sink one at a time, in queue
+ * order.
  *
  * @param <T> the values emitted
  */
@@ -32,14 +33,18 @@ public final class SerializedEmitter<T> {
 
 	/**
 	 * An emitter into {@code sink}; {@code onFailure} hears about every value the sink
-	 * refused (a multicast sink with no subscriber refuses with {@code FAIL_ZERO_SUBSCRIBER}).
+	 * refused (a multicast sink with no subscriber refuses with
+	 * {@code FAIL_ZERO_SUBSCRIBER}).
 	 */
 	public SerializedEmitter(Sinks.Many<T> sink, BiConsumer<T, Sinks.EmitResult> onFailure) {
 		this.sink = sink;
 		this.onFailure = onFailure;
 	}
 
-	/** Hands {@code value} to the sink, now or, if another thread is emitting, through that thread. */
+	/**
+	 * Hands {@code value} to the sink, now or, if another thread is emitting, through
+	 * that thread.
+	 */
 	public void emit(T value) {
 		this.queue.offer(value);
 		if (this.pending.getAndIncrement() != 0) {

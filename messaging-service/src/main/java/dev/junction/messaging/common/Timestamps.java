@@ -6,7 +6,9 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
-/** Timestamps at the database's precision (microseconds), so cursors round-trip exactly. */
+/**
+ * Timestamps at the database's precision (microseconds), so cursors round-trip exactly.
+ */
 public final class Timestamps {
 
 	private Timestamps() {
@@ -17,7 +19,10 @@ public final class Timestamps {
 		return clock.instant().truncatedTo(ChronoUnit.MICROS);
 	}
 
-	/** {@code instant} as the type both R2DBC drivers bind to {@code TIMESTAMP WITH TIME ZONE}. */
+	/**
+	 * {@code instant} as the type both R2DBC drivers bind to
+	 * {@code TIMESTAMP WITH TIME ZONE}.
+	 */
 	public static OffsetDateTime toDb(Instant instant) {
 		return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
 	}

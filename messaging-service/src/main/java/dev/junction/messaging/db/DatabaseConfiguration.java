@@ -17,14 +17,16 @@ import org.springframework.transaction.ReactiveTransactionManager;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
- * The database through Spring Boot's R2DBC pool ({@code spring.r2dbc.*}), migrated first by
- * Boot's Flyway ({@code spring.flyway.*}, vendor folders under {@code db/migration}); the
- * connections are described by {@link DatabaseConnectionDetails}.
+ * The database through Spring Boot's R2DBC pool ({@code spring.r2dbc.*}), migrated first
+ * by Boot's Flyway ({@code spring.flyway.*}, vendor folders under {@code db/migration});
+ * the connections are described by {@link DatabaseConnectionDetails}.
  */
 @Configuration(proxyBeanMethods = false)
 class DatabaseConfiguration {
 
-	/** How often an idle listening connection is checked, so a half-open one is replaced. */
+	/**
+	 * How often an idle listening connection is checked, so a half-open one is replaced.
+	 */
 	static final Duration LISTENER_CHECK_INTERVAL = Duration.ofSeconds(15);
 
 	@Bean
@@ -40,9 +42,9 @@ class DatabaseConfiguration {
 	@Bean
 	Notifications notifications(DatabaseConnectionDetails details) {
 		DatabaseUrl database = details.database();
-		return database.postgres() ? Notifications.postgres(
-				database.postgresConnections(DatabaseConnectionDetails.LISTENER_APPLICATION_NAME, details.connectTimeout()),
-				LISTENER_CHECK_INTERVAL) : Notifications.none();
+		return database.postgres() ? Notifications.postgres(database.postgresConnections(
+				DatabaseConnectionDetails.LISTENER_APPLICATION_NAME, details.connectTimeout()), LISTENER_CHECK_INTERVAL)
+				: Notifications.none();
 	}
 
 	/** Used once Flyway has migrated the schema. */

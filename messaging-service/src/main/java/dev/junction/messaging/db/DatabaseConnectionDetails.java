@@ -13,9 +13,10 @@ import org.springframework.boot.r2dbc.autoconfigure.R2dbcProperties;
 import org.springframework.util.StringUtils;
 
 /**
- * Where Spring Boot's R2DBC pool and Flyway connect: the database of {@code spring.r2dbc.url}
- * (an embedded H2 file at {@value #DEFAULT_H2_PATH} when unset), H2 in PostgreSQL mode, and
- * the same database over JDBC for Flyway unless {@code spring.flyway.url} says otherwise.
+ * Where Spring Boot's R2DBC pool and Flyway connect: the database of
+ * {@code spring.r2dbc.url} (an embedded H2 file at {@value #DEFAULT_H2_PATH} when unset),
+ * H2 in PostgreSQL mode, and the same database over JDBC for Flyway unless
+ * {@code spring.flyway.url} says otherwise.
  */
 public final class DatabaseConnectionDetails
 		implements R2dbcConnectionDetails, FlywayConnectionDetails, JdbcConnectionDetails {
@@ -49,7 +50,10 @@ public final class DatabaseConnectionDetails
 		return this.database;
 	}
 
-	/** The longest wait for a new connection ({@code spring.r2dbc.pool.max-create-connection-time}). */
+	/**
+	 * The longest wait for a new connection
+	 * ({@code spring.r2dbc.pool.max-create-connection-time}).
+	 */
 	public Duration connectTimeout() {
 		return this.connectTimeout;
 	}

@@ -17,14 +17,17 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * The service's defaults for Spring Boot's R2DBC pool, and the former
  * {@code junction.messaging.db.*} settings read as {@code spring.r2dbc.*} for one more
- * release, with one warning at start-up naming the keys to rename. Where both names are set
- * the new one wins; either wins over the defaults.
+ * release, with one warning at start-up naming the keys to rename. Where both names are
+ * set the new one wins; either wins over the defaults.
  */
 class DatabaseEnvironment implements EnvironmentPostProcessor, Ordered {
 
 	static final String OLD_PREFIX = "junction.messaging.db.";
 
-	/** Former names and the names they now have (the URL accepts the same forms as before). */
+	/**
+	 * Former names and the names they now have (the URL accepts the same forms as
+	 * before).
+	 */
 	static final Map<String, String> RENAMED = Map.of(OLD_PREFIX + "url", "spring.r2dbc.url", OLD_PREFIX + "username",
 			"spring.r2dbc.username", OLD_PREFIX + "password", "spring.r2dbc.password", OLD_PREFIX + "pool-initial-size",
 			"spring.r2dbc.pool.initial-size", OLD_PREFIX + "pool-max-size", "spring.r2dbc.pool.max-size",
@@ -34,7 +37,10 @@ class DatabaseEnvironment implements EnvironmentPostProcessor, Ordered {
 	/** The former H2 file setting: an H2 URL now. */
 	static final String H2_PATH = OLD_PREFIX + "h2-path";
 
-	/** The pool: one connection stays open, since an idle H2 file would close and a second process open it. */
+	/**
+	 * The pool: one connection stays open, since an idle H2 file would close and a second
+	 * process open it.
+	 */
 	static final Map<String, Object> DEFAULTS = Map.of("spring.r2dbc.pool.initial-size", "2",
 			"spring.r2dbc.pool.max-size", "20", "spring.r2dbc.pool.min-idle", "1", "spring.r2dbc.pool.max-acquire-time",
 			"5s", "spring.r2dbc.pool.max-create-connection-time", "5s", "spring.r2dbc.pool.max-idle-time", "10m",

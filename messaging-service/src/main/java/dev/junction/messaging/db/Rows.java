@@ -53,7 +53,9 @@ public final class Rows {
 		if (value == null || value.isBlank()) {
 			return Set.of();
 		}
-		return Arrays.stream(value.split(",")).map(String::trim).map(parser)
+		return Arrays.stream(value.split(","))
+			.map(String::trim)
+			.map(parser)
 			.collect(Collectors.toCollection(LinkedHashSet::new));
 	}
 

@@ -36,7 +36,9 @@ public final class Select {
 		return new Select("SELECT " + columns + " FROM " + table);
 	}
 
-	/** Adds {@code condition} using parameter {@code name}, unless {@code value} is null. */
+	/**
+	 * Adds {@code condition} using parameter {@code name}, unless {@code value} is null.
+	 */
 	public Select where(String condition, String name, Object value) {
 		if (value != null) {
 			this.conditions.add(condition);
@@ -64,8 +66,9 @@ public final class Select {
 	}
 
 	/**
-	 * Restricts rows to the instances {@code caller} may see: {@code instanceId} when given
-	 * (403 when the caller may not see it), else every instance the key is restricted to.
+	 * Restricts rows to the instances {@code caller} may see: {@code instanceId} when
+	 * given (403 when the caller may not see it), else every instance the key is
+	 * restricted to.
 	 */
 	public Select visibleTo(Caller caller, String column, UUID instanceId) {
 		if (instanceId != null) {

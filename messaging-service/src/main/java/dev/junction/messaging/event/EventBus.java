@@ -11,10 +11,10 @@ import org.springframework.stereotype.Component;
 /**
  * In-process fan-out of committed events to live consumers: every event of the service to
  * event streams ({@link #events()}), and the events committed through this instance
- * ({@link #committedHere()}: webhook dispatch then looks for their deliveries at once). On PostgreSQL the former comes from
- * {@link EventFeed}, which hears every instance's commits. Consumers that fall behind
- * buffer on their own side; the database stays the record, so a consumer that loses events
- * resumes from there.
+ * ({@link #committedHere()}: webhook dispatch then looks for their deliveries at once).
+ * On PostgreSQL the former comes from {@link EventFeed}, which hears every instance's
+ * commits. Consumers that fall behind buffer on their own side; the database stays the
+ * record, so a consumer that loses events resumes from there.
  */
 @Component
 public class EventBus {
@@ -35,7 +35,9 @@ public class EventBus {
 		return this.sink.asFlux();
 	}
 
-	/** Hands {@code event}, just committed through this instance, to its local consumers. */
+	/**
+	 * Hands {@code event}, just committed through this instance, to its local consumers.
+	 */
 	void publishCommittedHere(Event event) {
 		this.local.emit(event);
 	}

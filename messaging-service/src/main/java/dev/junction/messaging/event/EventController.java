@@ -45,13 +45,16 @@ class EventController {
 		PageRequest page = PageRequest.of(limit, cursor);
 		EventFilter filter = new EventFilter(instanceId, types(type), QueryParams.instant("since", since),
 				QueryParams.instant("until", until));
-		return this.repository.page(caller, filter, page).collectList().map((rows) -> Page.of(rows, page, Event::position));
+		return this.repository.page(caller, filter, page)
+			.collectList()
+			.map((rows) -> Page.of(rows, page, Event::position));
 	}
 
 	@GetMapping("/{id}")
 	Mono<Event> get(Caller caller, @PathVariable UUID id) {
 		return this.repository.findById(id)
-			.filter((event) -> (event.instanceId() != null) ? caller.canAccess(event.instanceId()) : !caller.restricted())
+			.filter((event) -> (event.instanceId() != null) ? caller.canAccess(event.instanceId())
+					: !caller.restricted())
 			.switchIfEmpty(Mono.error(() -> ApiException.notFound("Event", id)));
 	}
 

@@ -45,7 +45,8 @@ public class EventFeed extends ChannelListener {
 
 	@Override
 	protected Flux<Void> handle(Flux<String> signals) {
-		// The events committed before this start are history: streams replay them on request.
+		// The events committed before this start are history: streams replay them on
+		// request.
 		return this.repository.lastPosition()
 			.defaultIfEmpty(new Cursor(Instant.EPOCH, new UUID(0, 0)))
 			.retryWhen(Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(100)).maxBackoff(Duration.ofSeconds(5)))
@@ -59,7 +60,10 @@ public class EventFeed extends ChannelListener {
 			}), 1);
 	}
 
-	/** Whether {@code signal} may announce an event not yet published (not the one published last). */
+	/**
+	 * Whether {@code signal} may announce an event not yet published (not the one
+	 * published last).
+	 */
 	private boolean mayBeNew(String signal) {
 		Cursor position = this.last.get();
 		return position == null || !signal.equals(position.id().toString());
@@ -67,13 +71,10 @@ public class EventFeed extends ChannelListener {
 
 	/** Publishes every event after the last one published, batch by batch. */
 	private Mono<Void> catchUp() {
-		return Mono.defer(() -> this.repository.after(this.last.get(), BATCH)
-			.doOnNext((event) -> {
-				this.last.set(event.position());
-				this.bus.publish(event);
-			})
-			.count()
-			.flatMap((read) -> (read == BATCH) ? catchUp() : Mono.empty()));
+		return Mono.defer(() -> this.repository.after(this.last.get(), BATCH).doOnNext((event) -> {
+			this.last.set(event.position());
+			this.bus.publish(event);
+		}).count().flatMap((read) -> (read == BATCH) ? catchUp() : Mono.empty()));
 	}
 
 }

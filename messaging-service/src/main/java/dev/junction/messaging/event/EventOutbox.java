@@ -3,8 +3,8 @@ package dev.junction.messaging.event;
 import reactor.core.publisher.Mono;
 
 /**
- * Work that commits with an event or not at all: called in the transaction that records the
- * event (webhook deliveries are created so).
+ * Work that commits with an event or not at all: called in the transaction that records
+ * the event (webhook deliveries are created so).
  */
 public interface EventOutbox {
 

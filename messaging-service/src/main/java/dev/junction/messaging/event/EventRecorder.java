@@ -19,10 +19,10 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
  * Writes an event row in the caller's transaction (an outbox: the event commits with the
- * change it describes, or not at all), with what each {@link EventOutbox} makes of it, and
- * hands the event to live consumers only once that transaction has committed. On PostgreSQL
- * the commit also notifies every instance, whose {@link EventFeed} reads the event back for
- * its streams.
+ * change it describes, or not at all), with what each {@link EventOutbox} makes of it,
+ * and hands the event to live consumers only once that transaction has committed. On
+ * PostgreSQL the commit also notifies every instance, whose {@link EventFeed} reads the
+ * event back for its streams.
  */
 @Component
 public class EventRecorder {
@@ -52,12 +52,16 @@ public class EventRecorder {
 		this.shared = notifications.shared();
 	}
 
-	/** Records that {@code type} happened to {@code subjectId}, whose new state is {@code payload}. */
+	/**
+	 * Records that {@code type} happened to {@code subjectId}, whose new state is
+	 * {@code payload}.
+	 */
 	public Mono<Event> record(String type, UUID instanceId, UUID subjectId, Object payload) {
 		Mono<Event> event = Mono.fromSupplier(() -> new Event(Ids.next(), type, instanceId, subjectId,
 				this.jsonMapper.writeValueAsString(payload), Timestamps.now(this.clock)));
 		if (this.shared) {
-			// Joins the caller's transaction; the event is made once its turn (until the commit) has come.
+			// Joins the caller's transaction; the event is made once its turn (until the
+			// commit) has come.
 			return this.repository.takeTurn()
 				.then(event)
 				.flatMap(this.repository::insertShared)

@@ -33,7 +33,10 @@ public class EventRepository {
 
 	private static final String COLUMNS = "id, instance_id, type, subject_id, payload, created_at";
 
-	/** Inserts an event at or just after the last one, and notifies {@link #CHANNEL} with its id on commit. */
+	/**
+	 * Inserts an event at or just after the last one, and notifies {@link #CHANNEL} with
+	 * its id on commit.
+	 */
 	private static final String INSERT_SHARED = "WITH last AS (SELECT created_at, id FROM events "
 			+ "ORDER BY created_at DESC, id DESC LIMIT 1), stored AS (INSERT INTO events (" + COLUMNS + ") "
 			+ "SELECT :id, :instanceId, :type, :subjectId, :payload, CASE WHEN last.id IS NULL OR "
@@ -49,30 +52,30 @@ public class EventRepository {
 	}
 
 	public Mono<Event> insert(Event event) {
-		String sql = "INSERT INTO events (" + COLUMNS + ") VALUES (:id, :instanceId, :type, :subjectId, :payload, :createdAt)";
+		String sql = "INSERT INTO events (" + COLUMNS
+				+ ") VALUES (:id, :instanceId, :type, :subjectId, :payload, :createdAt)";
 		return bind(this.client.sql(sql), event).then().thenReturn(event);
 	}
 
 	/**
-	 * Waits for the turn to write events on a PostgreSQL database other instances write to
-	 * as well, held until the current transaction ends, so events commit in their stream
-	 * order and a listener reading after the last position it saw skips none.
+	 * Waits for the turn to write events on a PostgreSQL database other instances write
+	 * to as well, held until the current transaction ends, so events commit in their
+	 * stream order and a listener reading after the last position it saw skips none.
 	 */
 	public Mono<Void> takeTurn() {
 		return this.client.sql("SELECT pg_advisory_xact_lock(" + ORDER_LOCK + ")").then();
 	}
 
 	/**
-	 * Inserts {@code event}, during the current transaction's {@link #takeTurn() turn}, and
-	 * notifies {@link #CHANNEL} with its id on commit. An event placed before the last one
-	 * committed (its instance's clock is behind) moves just after it.
+	 * Inserts {@code event}, during the current transaction's {@link #takeTurn() turn},
+	 * and notifies {@link #CHANNEL} with its id on commit. An event placed before the
+	 * last one committed (its instance's clock is behind) moves just after it.
 	 */
 	public Mono<Event> insertShared(Event event) {
-		return bind(this.client.sql(INSERT_SHARED), event)
-			.map((row) -> Rows.instant(row, "created_at"))
+		return bind(this.client.sql(INSERT_SHARED), event).map((row) -> Rows.instant(row, "created_at"))
 			.one()
-			.map((createdAt) -> new Event(event.id(), event.type(), event.instanceId(), event.subjectId(), event.payload(),
-					createdAt));
+			.map((createdAt) -> new Event(event.id(), event.type(), event.instanceId(), event.subjectId(),
+					event.payload(), createdAt));
 	}
 
 	/** The newest event's position, if any. */
@@ -82,7 +85,9 @@ public class EventRepository {
 			.one();
 	}
 
-	/** Up to {@code limit} events of every instance after {@code position}, oldest first. */
+	/**
+	 * Up to {@code limit} events of every instance after {@code position}, oldest first.
+	 */
 	public Flux<Event> after(Cursor position, int limit) {
 		return this.client
 			.sql("SELECT " + COLUMNS + " FROM events WHERE (created_at, id) > (:at, :id) ORDER BY created_at, id LIMIT "
@@ -106,14 +111,17 @@ public class EventRepository {
 		if (!filter.types().isEmpty()) {
 			select.in("type", "types", filter.types());
 		}
-		select.where("created_at >= :since", "since", filter.since()).where("created_at < :until", "until", filter.until());
+		select.where("created_at >= :since", "since", filter.since())
+			.where("created_at < :until", "until", filter.until());
 		return select.page(this.client, page).map(EventRepository::map).all();
 	}
 
-	/** Up to {@code limit} events after {@code position}, oldest first (for stream replay). */
+	/**
+	 * Up to {@code limit} events after {@code position}, oldest first (for stream
+	 * replay).
+	 */
 	public Flux<Event> after(Caller caller, EventFilter filter, Cursor position, int limit) {
-		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS
-				+ " FROM events WHERE (created_at, id) > (:at, :id)");
+		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM events WHERE (created_at, id) > (:at, :id)");
 		Map<String, Object> parameters = new LinkedHashMap<>();
 		parameters.put("at", Timestamps.toDb(position.createdAt()));
 		parameters.put("id", position.id());
@@ -157,7 +165,10 @@ public class EventRepository {
 	 */
 	public record EventFilter(UUID instanceId, Collection<String> types, Instant since, Instant until) {
 
-		/** Whether a live {@code event} passes this filter (time bounds do not apply to streams). */
+		/**
+		 * Whether a live {@code event} passes this filter (time bounds do not apply to
+		 * streams).
+		 */
 		public boolean matches(Event event) {
 			return (this.instanceId == null || this.instanceId.equals(event.instanceId()))
 					&& (this.types.isEmpty() || this.types.contains(event.type()));

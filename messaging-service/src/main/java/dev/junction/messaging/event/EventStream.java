@@ -19,9 +19,9 @@ import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.stereotype.Component;
 
 /**
- * Server-sent event streams: events after {@code Last-Event-ID} replayed from the database,
- * then live events from the bus, in order and without duplicates. The live subscription
- * opens before the replay query, so nothing committed in between is lost.
+ * Server-sent event streams: events after {@code Last-Event-ID} replayed from the
+ * database, then live events from the bus, in order and without duplicates. The live
+ * subscription opens before the replay query, so nothing committed in between is lost.
  */
 @Component
 public class EventStream {
@@ -29,7 +29,10 @@ public class EventStream {
 	/** Events read per replay query. */
 	static final int REPLAY_BATCH = 500;
 
-	/** Live events a slow client may fall behind before its stream ends (it resumes with Last-Event-ID). */
+	/**
+	 * Live events a slow client may fall behind before its stream ends (it resumes with
+	 * Last-Event-ID).
+	 */
 	static final int LIVE_BUFFER = 10_000;
 
 	/** Start of the last comment of a stream the service ends. */
@@ -43,7 +46,8 @@ public class EventStream {
 
 	private final Duration heartbeat;
 
-	public EventStream(EventRepository repository, EventBus bus, ApiKeyService apiKeys, MessagingProperties properties) {
+	public EventStream(EventRepository repository, EventBus bus, ApiKeyService apiKeys,
+			MessagingProperties properties) {
 		this.repository = repository;
 		this.bus = bus;
 		this.apiKeys = apiKeys;
@@ -52,9 +56,9 @@ public class EventStream {
 
 	/**
 	 * The stream for {@code caller}, resuming after {@code lastEventId} when given. An
-	 * unknown {@code lastEventId} fails before anything is sent, so the client gets a 400.
-	 * The stream ends, with a last comment saying why, as soon as the caller's key is
-	 * revoked or expires.
+	 * unknown {@code lastEventId} fails before anything is sent, so the client gets a
+	 * 400. The stream ends, with a last comment saying why, as soon as the caller's key
+	 * is revoked or expires.
 	 */
 	public Flux<ServerSentEvent<Event>> open(Caller caller, EventFilter filter, UUID lastEventId) {
 		if (filter.instanceId() != null) {
@@ -63,10 +67,12 @@ public class EventStream {
 		Mono<Optional<Cursor>> from = (lastEventId != null) ? start(lastEventId).map(Optional::of)
 				: Mono.just(Optional.empty());
 		return from.flatMapMany((position) -> {
-			Flux<ServerSentEvent<Event>> heartbeats = Flux.interval(this.heartbeat).map((tick) -> comment("keep-alive"));
+			Flux<ServerSentEvent<Event>> heartbeats = Flux.interval(this.heartbeat)
+				.map((tick) -> comment("keep-alive"));
 			Mono<ServerSentEvent<Event>> closing = this.apiKeys.whenInvalid(caller)
 				.map((reason) -> comment(CLOSED + reason));
-			// The opening comment sends the response headers at once, before any event exists.
+			// The opening comment sends the response headers at once, before any event
+			// exists.
 			return Flux.concat(Mono.just(comment("connected")),
 					Flux.merge(events(caller, filter, position.orElse(null)), heartbeats, closing)
 						.takeUntil(EventStream::isClosing));
@@ -75,17 +81,22 @@ public class EventStream {
 
 	private Flux<ServerSentEvent<Event>> events(Caller caller, EventFilter filter, Cursor from) {
 		return Flux.defer(() -> {
-			// The replay query waits until the live subscription is in place; mergeSequential
-			// emits every replayed event first while it buffers live ones, and an event seen
+			// The replay query waits until the live subscription is in place;
+			// mergeSequential
+			// emits every replayed event first while it buffers live ones, and an event
+			// seen
 			// in both is dropped by position.
 			Sinks.Empty<Void> liveSubscribed = Sinks.empty();
 			Flux<Event> live = this.bus.events()
 				.filter(filter::matches)
-				.filter((event) -> (event.instanceId() != null) ? caller.canAccess(event.instanceId()) : !caller.restricted())
+				.filter((event) -> (event.instanceId() != null) ? caller.canAccess(event.instanceId())
+						: !caller.restricted())
 				.onBackpressureBuffer(LIVE_BUFFER)
 				.doOnSubscribe((subscription) -> liveSubscribed.tryEmitEmpty());
-			Flux<Event> replay = (from != null) ? liveSubscribed.asMono()
-				.thenMany(Flux.concat(Mono.just(marker(from)), replayAfter(caller, filter, from))) : Flux.empty();
+			Flux<Event> replay = (from != null)
+					? liveSubscribed.asMono()
+						.thenMany(Flux.concat(Mono.just(marker(from)), replayAfter(caller, filter, from)))
+					: Flux.empty();
 			AtomicReference<Cursor> last = new AtomicReference<>();
 			return Flux.mergeSequential(replay, live).filter((event) -> {
 				Cursor previous = last.get();
@@ -105,15 +116,13 @@ public class EventStream {
 	}
 
 	private Flux<Event> replayAfter(Caller caller, EventFilter filter, Cursor from) {
-		return this.repository.after(caller, filter, from, REPLAY_BATCH)
-			.collectList()
-			.flatMapMany((batch) -> {
-				if (batch.size() < REPLAY_BATCH) {
-					return Flux.fromIterable(batch);
-				}
-				Cursor next = batch.get(batch.size() - 1).position();
-				return Flux.fromIterable(batch).concatWith(Flux.defer(() -> replayAfter(caller, filter, next)));
-			});
+		return this.repository.after(caller, filter, from, REPLAY_BATCH).collectList().flatMapMany((batch) -> {
+			if (batch.size() < REPLAY_BATCH) {
+				return Flux.fromIterable(batch);
+			}
+			Cursor next = batch.get(batch.size() - 1).position();
+			return Flux.fromIterable(batch).concatWith(Flux.defer(() -> replayAfter(caller, filter, next)));
+		});
 	}
 
 	/** A position-only event: it sets where the stream resumes and is never sent. */

@@ -9,7 +9,10 @@ public final class EventTypes {
 
 	public static final String INSTANCE_DELETED = "instance.deleted";
 
-	/** Prefix of status changes: {@code instance.connected}, {@code instance.disconnected}... */
+	/**
+	 * Prefix of status changes: {@code instance.connected},
+	 * {@code instance.disconnected}...
+	 */
 	public static final String INSTANCE_STATUS_PREFIX = "instance.";
 
 	public static final String CHAT_CREATED = "chat.created";

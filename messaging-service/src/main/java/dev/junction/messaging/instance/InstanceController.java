@@ -46,7 +46,8 @@ class InstanceController {
 	Mono<ResponseEntity<Instance>> create(Caller caller, @Valid @RequestBody CreateInstanceRequest request) {
 		return this.service
 			.create(caller, request.name().trim(), request.channel(), finite("settings", request.settings()))
-			.map((instance) -> ResponseEntity.created(URI.create(Api.BASE + "/instances/" + instance.id())).body(instance));
+			.map((instance) -> ResponseEntity.created(URI.create(Api.BASE + "/instances/" + instance.id()))
+				.body(instance));
 	}
 
 	@GetMapping
@@ -64,8 +65,8 @@ class InstanceController {
 
 	@RequestMapping(path = "/{id}", method = { RequestMethod.PATCH, RequestMethod.PUT })
 	Mono<Instance> update(Caller caller, @PathVariable UUID id, @Valid @RequestBody UpdateInstanceRequest request) {
-		return this.service.update(caller, id, (request.name() != null) ? request.name().trim() : null, request.status(),
-				finite("settings", request.settings()));
+		return this.service.update(caller, id, (request.name() != null) ? request.name().trim() : null,
+				request.status(), finite("settings", request.settings()));
 	}
 
 	@DeleteMapping("/{id}")
@@ -74,8 +75,8 @@ class InstanceController {
 	}
 
 	/**
-	 * {@code value} when every number in it is finite: JSON numbers too large for a double
-	 * would be stored as infinity, so they are refused instead.
+	 * {@code value} when every number in it is finite: JSON numbers too large for a
+	 * double would be stored as infinity, so they are refused instead.
 	 */
 	private static <T> T finite(String path, T value) {
 		if (value instanceof Map<?, ?> map) {

@@ -28,7 +28,8 @@ public class InstanceRepository {
 
 	public Mono<Instance> insert(Instance instance) {
 		return this.client
-			.sql("INSERT INTO instances (" + COLUMNS + ") VALUES (:id, :name, :channel, :status, :settings, :createdAt, :updatedAt)")
+			.sql("INSERT INTO instances (" + COLUMNS
+					+ ") VALUES (:id, :name, :channel, :status, :settings, :createdAt, :updatedAt)")
 			.bind("id", instance.id())
 			.bind("name", instance.name())
 			.bind("channel", instance.channel().name())
@@ -41,8 +42,8 @@ public class InstanceRepository {
 	}
 
 	public Mono<Instance> update(Instance instance) {
-		return this.client
-			.sql("UPDATE instances SET name = :name, status = :status, settings = :settings, updated_at = :updatedAt WHERE id = :id")
+		return this.client.sql(
+				"UPDATE instances SET name = :name, status = :status, settings = :settings, updated_at = :updatedAt WHERE id = :id")
 			.bind("id", instance.id())
 			.bind("name", instance.name())
 			.bind("status", instance.status().name())
@@ -82,9 +83,9 @@ public class InstanceRepository {
 	}
 
 	private static Instance map(Readable row) {
-		return new Instance(Rows.uuid(row, "id"), Rows.string(row, "name"), Channel.valueOf(Rows.string(row, "channel")),
-				InstanceStatus.valueOf(Rows.string(row, "status")), Rows.string(row, "settings"),
-				Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"));
+		return new Instance(Rows.uuid(row, "id"), Rows.string(row, "name"),
+				Channel.valueOf(Rows.string(row, "channel")), InstanceStatus.valueOf(Rows.string(row, "status")),
+				Rows.string(row, "settings"), Rows.instant(row, "created_at"), Rows.instant(row, "updated_at"));
 	}
 
 }

@@ -21,7 +21,10 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
-/** Creates, changes and deletes instances; every change is recorded as an event in the same transaction. */
+/**
+ * Creates, changes and deletes instances; every change is recorded as an event in the
+ * same transaction.
+ */
 @Service
 public class InstanceService {
 
@@ -47,7 +50,8 @@ public class InstanceService {
 	public Mono<Instance> create(Caller caller, String name, Channel channel, Map<String, Object> settings) {
 		caller.requireUnrestricted();
 		Instant now = Timestamps.now(this.clock);
-		Instance instance = new Instance(Ids.next(), name, channel, InstanceStatus.DISCONNECTED, json(settings), now, now);
+		Instance instance = new Instance(Ids.next(), name, channel, InstanceStatus.DISCONNECTED, json(settings), now,
+				now);
 		return this.repository.insert(instance)
 			.flatMap((created) -> this.events.record(EventTypes.INSTANCE_CREATED, created.id(), created.id(), created)
 				.thenReturn(created))
@@ -66,8 +70,11 @@ public class InstanceService {
 			.map((rows) -> Page.of(rows, page, Instance::position));
 	}
 
-	/** Applies the non-null fields; a status change also emits {@code instance.<status>}. */
-	public Mono<Instance> update(Caller caller, UUID id, String name, InstanceStatus status, Map<String, Object> settings) {
+	/**
+	 * Applies the non-null fields; a status change also emits {@code instance.<status>}.
+	 */
+	public Mono<Instance> update(Caller caller, UUID id, String name, InstanceStatus status,
+			Map<String, Object> settings) {
 		caller.requireInstance(id);
 		return this.repository.findByIdForUpdate(id)
 			.switchIfEmpty(Mono.error(() -> ApiException.notFound("Instance", id)))
@@ -76,10 +83,9 @@ public class InstanceService {
 						(status != null) ? status : current.status(),
 						(settings != null) ? json(settings) : current.settings(), current.createdAt(),
 						Timestamps.now(this.clock));
-				Mono<?> statusEvent = (changed.status() != current.status())
-						? this.events.record(EventTypes.INSTANCE_STATUS_PREFIX + changed.status().name().toLowerCase(Locale.ROOT), id,
-								id, changed)
-						: Mono.empty();
+				Mono<?> statusEvent = (changed.status() != current.status()) ? this.events.record(
+						EventTypes.INSTANCE_STATUS_PREFIX + changed.status().name().toLowerCase(Locale.ROOT), id, id,
+						changed) : Mono.empty();
 				return this.repository.update(changed)
 					.flatMap((updated) -> this.events.record(EventTypes.INSTANCE_UPDATED, id, id, updated))
 					.then(statusEvent)
@@ -95,7 +101,8 @@ public class InstanceService {
 		return this.repository.findById(id)
 			.switchIfEmpty(Mono.error(() -> ApiException.notFound("Instance", id)))
 			.flatMap((instance) -> this.repository.delete(id)
-				.then(this.events.record(EventTypes.INSTANCE_DELETED, id, id, Map.of("id", id, "name", instance.name()))))
+				.then(this.events.record(EventTypes.INSTANCE_DELETED, id, id,
+						Map.of("id", id, "name", instance.name()))))
 			.as(this.transaction::transactional)
 			.then();
 	}

@@ -32,7 +32,8 @@ public class MessageRepository {
 	public Mono<Message> insert(Message message) {
 		Media media = message.media();
 		return this.client
-			.sql("INSERT INTO messages (" + COLUMNS + ") VALUES (:id, :chatId, :instanceId, :direction, :type, :status, "
+			.sql("INSERT INTO messages (" + COLUMNS
+					+ ") VALUES (:id, :chatId, :instanceId, :direction, :type, :status, "
 					+ ":text, :mediaUrl, :mediaMimeType, :idempotencyKey, :createdAt, :updatedAt)")
 			.bind("id", message.id())
 			.bind("chatId", message.chatId())
@@ -79,7 +80,8 @@ public class MessageRepository {
 		Select select = Select.from("messages", COLUMNS)
 			.equal("chat_id", filter.chatId())
 			.visibleTo(caller, "instance_id", filter.instanceId())
-			.where("direction = :direction", "direction", (filter.direction() != null) ? filter.direction().name() : null)
+			.where("direction = :direction", "direction",
+					(filter.direction() != null) ? filter.direction().name() : null)
 			.where("type = :type", "type", (filter.type() != null) ? filter.type().name() : null)
 			.where("status = :status", "status", (filter.status() != null) ? filter.status().name() : null)
 			.where("created_at >= :since", "since", filter.since())

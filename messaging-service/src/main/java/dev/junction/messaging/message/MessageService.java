@@ -52,7 +52,10 @@ public class MessageService {
 		this.clock = clock;
 	}
 
-	/** Stores a message; {@link Sent#replayed()} tells whether an earlier send with the same key was returned. */
+	/**
+	 * Stores a message; {@link Sent#replayed()} tells whether an earlier send with the
+	 * same key was returned.
+	 */
 	public Mono<Sent> send(Caller caller, SendRequest request) {
 		return this.chats.get(caller, request.chatId())
 			.switchIfEmpty(Mono.error(() -> ApiException.notFound("Chat", request.chatId())))
@@ -65,7 +68,8 @@ public class MessageService {
 			return Mono.empty();
 		}
 		return this.repository.findByIdempotencyKey(chat.instanceId(), request.idempotencyKey()).map((existing) -> {
-			if (!existing.sameContent(chat.id(), request.type(), request.text(), request.media(), request.direction())) {
+			if (!existing.sameContent(chat.id(), request.type(), request.text(), request.media(),
+					request.direction())) {
 				throw ApiException.conflict(
 						"Idempotency key '" + request.idempotencyKey() + "' was already used for a different message");
 			}

@@ -22,8 +22,8 @@ class LocalRateLimiter implements RateLimiter {
 
 	@Override
 	public Mono<ConsumptionProbe> tryConsume(String key, BucketConfiguration configuration) {
-		return Mono.fromSupplier(
-				() -> this.buckets.get(key, (k) -> newBucket(configuration)).tryConsumeAndReturnRemaining(1));
+		return Mono
+			.fromSupplier(() -> this.buckets.get(key, (k) -> newBucket(configuration)).tryConsumeAndReturnRemaining(1));
 	}
 
 	private static Bucket newBucket(BucketConfiguration configuration) {

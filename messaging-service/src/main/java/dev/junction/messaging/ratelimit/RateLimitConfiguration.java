@@ -10,7 +10,10 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Chooses where buckets live: Redis when {@code spring.data.redis.*} is configured, memory otherwise. */
+/**
+ * Chooses where buckets live: Redis when {@code spring.data.redis.*} is configured,
+ * memory otherwise.
+ */
 @Configuration(proxyBeanMethods = false)
 class RateLimitConfiguration {
 

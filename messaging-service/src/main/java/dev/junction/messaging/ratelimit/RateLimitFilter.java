@@ -89,7 +89,8 @@ public class RateLimitFilter implements WebFilter {
 				headers.set(REMAINING, Long.toString(probe.getRemainingTokens()));
 				headers.set(RESET, Long.toString(seconds(probe.getNanosToWaitForReset())));
 				if (!probe.isConsumed()) {
-					return Mono.error(RateLimitedException.of(group.id(), limit, seconds(probe.getNanosToWaitForRefill())));
+					return Mono
+						.error(RateLimitedException.of(group.id(), limit, seconds(probe.getNanosToWaitForRefill())));
 				}
 				return chain.filter(exchange);
 			});

@@ -18,7 +18,8 @@ import org.springframework.validation.annotation.Validated;
  * @param events limit for {@code /events}
  * @param instances limit for {@code /instances}
  * @param general limit for every other authenticated route
- * @param failOpen whether requests pass (true) or fail with 503 (false) when the bucket store is unreachable
+ * @param failOpen whether requests pass (true) or fail with 503 (false) when the bucket
+ * store is unreachable
  */
 @Validated
 @ConfigurationProperties(RateLimitProperties.PREFIX)

@@ -7,7 +7,10 @@ import reactor.core.publisher.Mono;
 /** Token buckets by key: in memory, or shared through Redis. */
 public interface RateLimiter {
 
-	/** Takes one token from the bucket {@code key}, created with {@code configuration} when new. */
+	/**
+	 * Takes one token from the bucket {@code key}, created with {@code configuration}
+	 * when new.
+	 */
 	Mono<ConsumptionProbe> tryConsume(String key, BucketConfiguration configuration);
 
 }

@@ -19,8 +19,8 @@ import reactor.core.publisher.Mono;
 /**
  * Buckets in Redis, shared by every service instance (compare-and-swap through Lettuce).
  * Each bucket proxy batches concurrent requests, so a key hot on many connections does
- * not collapse into CAS retries. While Redis cannot be reached, calls fail at once and the
- * caller falls back.
+ * not collapse into CAS retries. While Redis cannot be reached, calls fail at once and
+ * the caller falls back.
  */
 class RedisRateLimiter implements RateLimiter {
 
@@ -70,9 +70,10 @@ class RedisRateLimiter implements RateLimiter {
 		}
 
 		AsyncBucketProxy get(String key, BucketConfiguration configuration) {
-			return this.proxies.get(key, (k) -> this.proxyManager.builder()
-				.withOptimization(Optimizations.batching())
-				.build(k, () -> CompletableFuture.completedFuture(configuration)));
+			return this.proxies.get(key,
+					(k) -> this.proxyManager.builder()
+						.withOptimization(Optimizations.batching())
+						.build(k, () -> CompletableFuture.completedFuture(configuration)));
 		}
 
 	}

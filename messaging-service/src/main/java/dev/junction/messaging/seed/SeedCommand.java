@@ -16,8 +16,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * {@code java -jar messaging-service.jar --junction.messaging.seed.instances=10
- * --junction.messaging.seed.chats=1000 --junction.messaging.seed.messages=1000000}: fills the
- * database for benchmarks, then exits.
+ * --junction.messaging.seed.chats=1000 --junction.messaging.seed.messages=1000000}: fills
+ * the database for benchmarks, then exits.
  */
 @Component
 public class SeedCommand implements ApplicationRunner {
@@ -38,7 +38,10 @@ public class SeedCommand implements ApplicationRunner {
 		this.context = context;
 	}
 
-	/** Whether {@code argument} asks for seeding (under the current name or the former {@code --seed.*}). */
+	/**
+	 * Whether {@code argument} asks for seeding (under the current name or the former
+	 * {@code --seed.*}).
+	 */
 	public static boolean isSeedArgument(String argument) {
 		return argument.startsWith("--" + SeedProperties.PREFIX + ".")
 				|| argument.startsWith("--" + RenamedMessagingProperties.FORMER_SEED_PREFIX + ".");
@@ -51,7 +54,8 @@ public class SeedCommand implements ApplicationRunner {
 		}
 		int exitCode = 0;
 		try {
-			// A command-line run on the main thread: nothing else runs here, so it waits for the result.
+			// A command-line run on the main thread: nothing else runs here, so it waits
+			// for the result.
 			this.seeder.seed(this.properties).toFuture().get(LIMIT.toMinutes(), TimeUnit.MINUTES);
 		}
 		catch (Exception ex) {

@@ -8,7 +8,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * What the seeding command creates ({@code --junction.messaging.seed.instances=10 --junction.messaging.seed.chats=1000
+ * What the seeding command creates
+ * ({@code --junction.messaging.seed.instances=10 --junction.messaging.seed.chats=1000
  * --junction.messaging.seed.messages=1000000}).
  *
  * @param instances instances to create

@@ -31,8 +31,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Bulk loader for benchmarks: instances, chats with correct counters, messages spread
- * over the chats and over the last days, through PostgreSQL COPY or multi-row INSERTs (H2).
- * It writes rows directly and records no events for them.
+ * over the chats and over the last days, through PostgreSQL COPY or multi-row INSERTs
+ * (H2). It writes rows directly and records no events for them.
  */
 @Component
 public class Seeder {
@@ -40,7 +40,8 @@ public class Seeder {
 	private static final Logger logger = LoggerFactory.getLogger(Seeder.class);
 
 	private static final String[] WORDS = { "hello", "order", "delivery", "invoice", "thanks", "meeting", "tomorrow",
-			"payment", "status", "update", "photo", "address", "price", "support", "ticket", "weekend", "call", "urgent" };
+			"payment", "status", "update", "photo", "address", "price", "support", "ticket", "weekend", "call",
+			"urgent" };
 
 	private static final String[] CHANNELS = { "WHATSAPP", "TELEGRAM", "SLACK", "DISCORD", "SMS" };
 
@@ -80,8 +81,7 @@ public class Seeder {
 		long began = System.nanoTime();
 		logger.info("Seeding {}: {} instances, {} chats, {} messages, {} events", this.databaseUrl.describe(),
 				instanceCount, chatCount, plan.messages(), plan.events());
-		return insertInstances(run, instances, now)
-			.then(insertChats(chats, start, now, plan.batchSize()))
+		return insertInstances(run, instances, now).then(insertChats(chats, start, now, plan.batchSize()))
 			.then(Mono.defer(() -> {
 				logger.info("Instances and chats stored after {} ms", elapsedMs(began));
 				return insertMessages(chats, start, now, plan.batchSize());
@@ -98,8 +98,8 @@ public class Seeder {
 	private Mono<Void> insertInstances(String run, List<UUID> instances, Instant now) {
 		List<List<Object>> rows = new ArrayList<>();
 		for (int i = 0; i < instances.size(); i++) {
-			rows.add(List.of(instances.get(i), "seed-" + run + "-" + i, CHANNELS[i % CHANNELS.length], "CONNECTED", "{}",
-					Timestamps.toDb(now), Timestamps.toDb(now)));
+			rows.add(List.of(instances.get(i), "seed-" + run + "-" + i, CHANNELS[i % CHANNELS.length], "CONNECTED",
+					"{}", Timestamps.toDb(now), Timestamps.toDb(now)));
 		}
 		return insertRows("instances", "id, name, channel, status, settings, created_at, updated_at", rows, 500);
 	}
@@ -107,10 +107,10 @@ public class Seeder {
 	private Mono<Void> insertChats(List<SeedChat> chats, Instant start, Instant now, int batchSize) {
 		List<List<Object>> rows = new ArrayList<>();
 		for (SeedChat chat : chats) {
-			Object last = (chat.messages() > 0) ? Timestamps.toDb(messageTime(start, now, chat.messages() - 1, chat.messages()))
-					: null;
-			List<Object> row = new ArrayList<>(List.of(chat.id(), chat.instanceId(), chat.remoteId(), "Seed chat " + chat.remoteId(),
-					"DIRECT", chat.messages(), chat.messages() / 10));
+			Object last = (chat.messages() > 0)
+					? Timestamps.toDb(messageTime(start, now, chat.messages() - 1, chat.messages())) : null;
+			List<Object> row = new ArrayList<>(List.of(chat.id(), chat.instanceId(), chat.remoteId(),
+					"Seed chat " + chat.remoteId(), "DIRECT", chat.messages(), chat.messages() / 10));
 			row.add(last);
 			row.add(Timestamps.toDb(start));
 			row.add(Timestamps.toDb(now));
@@ -121,7 +121,10 @@ public class Seeder {
 				rows, batchSize);
 	}
 
-	/** The time of message {@code index} of {@code count} in a chat: evenly spread, oldest first. */
+	/**
+	 * The time of message {@code index} of {@code count} in a chat: evenly spread, oldest
+	 * first.
+	 */
 	private static Instant messageTime(Instant start, Instant end, long index, long count) {
 		long span = Duration.between(start, end).toNanos() / 1_000;
 		long micros = (count <= 1) ? span : span * index / (count - 1);
@@ -135,16 +138,20 @@ public class Seeder {
 		}
 		AtomicLong written = new AtomicLong();
 		long began = System.nanoTime();
-		Flux<Object[]> rows = Flux.fromIterable(chats).concatMap((chat) -> Flux.range(0, (int) chat.messages()).map((i) -> {
-			Instant at = messageTime(start, now, i, chat.messages());
-			boolean inbound = ThreadLocalRandom.current().nextBoolean();
-			return new Object[] { Ids.next(), chat.id(), chat.instanceId(), inbound ? "INBOUND" : "OUTBOUND", "TEXT",
-					inbound ? "RECEIVED" : "READ", text(), at, at };
-		}));
-		Flux<Long> batches = (this.databaseUrl.postgres()) ? copy(rows, batchSize * 10)
-				: rows.buffer(batchSize)
-					.concatMap((batch) -> insertRows("messages", MESSAGE_COLUMNS,
-							batch.stream().map(Seeder::toDbRow).toList(), batchSize).thenReturn((long) batch.size()));
+		Flux<Object[]> rows = Flux.fromIterable(chats)
+			.concatMap((chat) -> Flux.range(0, (int) chat.messages()).map((i) -> {
+				Instant at = messageTime(start, now, i, chat.messages());
+				boolean inbound = ThreadLocalRandom.current().nextBoolean();
+				return new Object[] { Ids.next(), chat.id(), chat.instanceId(), inbound ? "INBOUND" : "OUTBOUND",
+						"TEXT", inbound ? "RECEIVED" : "READ", text(), at, at };
+			}));
+		Flux<Long> batches = (this.databaseUrl
+			.postgres())
+					? copy(rows, batchSize * 10)
+					: rows.buffer(batchSize)
+						.concatMap((batch) -> insertRows("messages", MESSAGE_COLUMNS,
+								batch.stream().map(Seeder::toDbRow).toList(), batchSize)
+							.thenReturn((long) batch.size()));
 		return batches.doOnNext((count) -> {
 			long done = written.addAndGet(count);
 			if (done / 100_000 != (done - count) / 100_000) {
@@ -160,7 +167,10 @@ public class Seeder {
 		return values;
 	}
 
-	/** COPY ... FROM STDIN of every row, in buffers of {@code rowsPerBuffer}; emits row counts per buffer. */
+	/**
+	 * COPY ... FROM STDIN of every row, in buffers of {@code rowsPerBuffer}; emits row
+	 * counts per buffer.
+	 */
 	private Flux<Long> copy(Flux<Object[]> rows, int rowsPerBuffer) {
 		AtomicLong copied = new AtomicLong();
 		Flux<ByteBuf> buffers = rows.buffer(rowsPerBuffer).map((batch) -> {
@@ -207,7 +217,8 @@ public class Seeder {
 			String payload = "{\"id\":\"" + subject + "\",\"seeded\":true,\"text\":\"" + text() + "\"}";
 			return (List<Object>) List.<Object>of(Ids.next(), instanceId, "message.received", subject, payload,
 					Timestamps.toDb(at));
-		}).buffer(batchSize)
+		})
+			.buffer(batchSize)
 			.concatMap((batch) -> insertRows("events", "id, instance_id, type, subject_id, payload, created_at", batch,
 					batchSize))
 			.then();
@@ -220,7 +231,10 @@ public class Seeder {
 		}
 		int width = columns.split(",").length;
 		return Flux.fromIterable(rows).buffer(batchSize).concatMap((batch) -> {
-			StringBuilder sql = new StringBuilder("INSERT INTO ").append(table).append(" (").append(columns).append(") VALUES ");
+			StringBuilder sql = new StringBuilder("INSERT INTO ").append(table)
+				.append(" (")
+				.append(columns)
+				.append(") VALUES ");
 			Map<String, Object> parameters = new HashMap<>();
 			for (int r = 0; r < batch.size(); r++) {
 				sql.append((r > 0) ? ", (" : "(");

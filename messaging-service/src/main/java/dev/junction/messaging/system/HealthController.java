@@ -88,7 +88,8 @@ class HealthController {
 	/**
 	 * The service's health.
 	 *
-	 * @param status UP, DEGRADED (a dependency the service can do without is away) or DOWN
+	 * @param status UP, DEGRADED (a dependency the service can do without is away) or
+	 * DOWN
 	 * @param checks each check's result by name
 	 */
 	record ServiceHealth(String status, Map<String, Check> checks) {

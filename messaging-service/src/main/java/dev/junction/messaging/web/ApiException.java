@@ -8,8 +8,8 @@ import org.springframework.util.unit.DataSize;
 import org.springframework.web.ErrorResponse;
 
 /**
- * An error the API answers with a problem document (Spring's {@link ProblemDetail}). Carries
- * no stack trace: these are expected outcomes, not bugs.
+ * An error the API answers with a problem document (Spring's {@link ProblemDetail}).
+ * Carries no stack trace: these are expected outcomes, not bugs.
  */
 public sealed class ApiException extends RuntimeException implements ErrorResponse
 		permits InvalidFieldException, RateLimitedException {
@@ -58,7 +58,8 @@ public sealed class ApiException extends RuntimeException implements ErrorRespon
 
 	/** 408 after {@code timeout}. */
 	public static ApiException requestTimeout(Duration timeout) {
-		return new ApiException(ProblemType.REQUEST_TIMEOUT, "Request not completed within " + timeout.toMillis() + " ms");
+		return new ApiException(ProblemType.REQUEST_TIMEOUT,
+				"Request not completed within " + timeout.toMillis() + " ms");
 	}
 
 	/** 409. */

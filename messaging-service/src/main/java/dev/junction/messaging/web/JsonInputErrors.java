@@ -52,7 +52,8 @@ final class JsonInputErrors {
 			return ApiException.invalid(BODY, "not valid JSON" + where(read.getLocation()));
 		}
 		if (ex instanceof UnrecognizedPropertyException unknown) {
-			return ApiException.invalid(orBody(field), "not a field of this request" + accepted(unknown.getKnownPropertyIds()));
+			return ApiException.invalid(orBody(field),
+					"not a field of this request" + accepted(unknown.getKnownPropertyIds()));
 		}
 		if (ex instanceof NulFreeStrings.NulCharacterException) {
 			return ApiException.invalid(orBody(field), "must not contain the NUL character (U+0000)");

@@ -14,7 +14,10 @@ public record PageRequest(int limit, Cursor cursor) {
 	/** Largest page size. */
 	public static final int MAX_LIMIT = 100;
 
-	/** The page described by the {@code limit} and {@code cursor} query parameters (either may be null). */
+	/**
+	 * The page described by the {@code limit} and {@code cursor} query parameters (either
+	 * may be null).
+	 */
 	public static PageRequest of(Integer limit, String cursor) {
 		int size = (limit != null) ? limit : DEFAULT_LIMIT;
 		if (size < 1 || size > MAX_LIMIT) {

@@ -42,7 +42,9 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 
 	private static final Logger logger = LoggerFactory.getLogger(ProblemExceptionHandler.class);
 
-	/** The status recorded (never sent) for a request whose client went away: nginx's 499. */
+	/**
+	 * The status recorded (never sent) for a request whose client went away: nginx's 499.
+	 */
 	static final int CLIENT_CLOSED_REQUEST = 499;
 
 	private final JsonMapper jsonMapper;
@@ -109,7 +111,8 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 		}
 		if (ex instanceof ErrorResponse errorResponse && !errorResponse.getStatusCode().is5xxServerError()) {
 			ProblemType type = ProblemType.forStatus(errorResponse.getStatusCode().value());
-			String detail = (type == ProblemType.NOT_FOUND) ? "No endpoint at " + path : errorResponse.getBody().getDetail();
+			String detail = (type == ProblemType.NOT_FOUND) ? "No endpoint at " + path
+					: errorResponse.getBody().getDetail();
 			return type.problem((detail != null) ? detail : type.title());
 		}
 		if (ex instanceof DataBufferLimitException) {
@@ -153,7 +156,10 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 		return problem;
 	}
 
-	/** The request path as the problem's {@code instance}; none if it is not a valid URI reference. */
+	/**
+	 * The request path as the problem's {@code instance}; none if it is not a valid URI
+	 * reference.
+	 */
 	private static URI instance(String path) {
 		try {
 			return new URI(path);

@@ -30,7 +30,10 @@ public enum ProblemType {
 	/** The request took longer than the configured timeout. */
 	REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT, "request-timeout", "Request timeout"),
 
-	/** The request conflicts with the current state (duplicate name, reused idempotency key...). */
+	/**
+	 * The request conflicts with the current state (duplicate name, reused idempotency
+	 * key...).
+	 */
 	CONFLICT(HttpStatus.CONFLICT, "conflict", "Conflict"),
 
 	/** The body is larger than the configured limit. */

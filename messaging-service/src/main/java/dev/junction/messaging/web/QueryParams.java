@@ -40,7 +40,10 @@ public final class QueryParams {
 		return instant;
 	}
 
-	/** {@code value}, which must not contain the NUL character (the database cannot store it). */
+	/**
+	 * {@code value}, which must not contain the NUL character (the database cannot store
+	 * it).
+	 */
 	public static String text(String name, String value) {
 		if (value != null && value.indexOf('\0') >= 0) {
 			throw ApiException.invalid(name, "must not contain the NUL character (U+0000)");
@@ -58,8 +61,8 @@ public final class QueryParams {
 		}
 		catch (IllegalArgumentException ex) {
 			Function<E, String> id = (constant) -> constant.name().toLowerCase(Locale.ROOT);
-			throw ApiException.invalid(name, "must be one of "
-					+ Arrays.stream(type.getEnumConstants()).map(id).toList());
+			throw ApiException.invalid(name,
+					"must be one of " + Arrays.stream(type.getEnumConstants()).map(id).toList());
 		}
 	}
 

@@ -2,7 +2,10 @@ package dev.junction.messaging.web;
 
 import org.springframework.http.HttpHeaders;
 
-/** 429: the named limiter has no token left for this key; retry after {@link #retryAfterSeconds()}. */
+/**
+ * 429: the named limiter has no token left for this key; retry after
+ * {@link #retryAfterSeconds()}.
+ */
 public final class RateLimitedException extends ApiException {
 
 	private final String limiter;
@@ -16,7 +19,9 @@ public final class RateLimitedException extends ApiException {
 		this.retryAfterSeconds = retryAfterSeconds;
 	}
 
-	/** The {@code limiter} allowing {@code limit} requests per period denied a request. */
+	/**
+	 * The {@code limiter} allowing {@code limit} requests per period denied a request.
+	 */
 	public static RateLimitedException of(String limiter, long limit, long retryAfterSeconds) {
 		return new RateLimitedException(limiter, limit, Math.max(1, retryAfterSeconds));
 	}

@@ -11,8 +11,8 @@ import org.springframework.web.server.ServerWebExchange;
 /**
  * The id of one request, as received in {@value #HEADER} when it is a sane token (1 to 64
  * characters of letters, digits and {@code . _ : -}), else the trace id of the W3C
- * {@value #TRACEPARENT} received, else generated: 32 random hex digits, the shape of a W3C
- * trace id, drawn from {@link ThreadLocalRandom}.
+ * {@value #TRACEPARENT} received, else generated: 32 random hex digits, the shape of a
+ * W3C trace id, drawn from {@link ThreadLocalRandom}.
  */
 public final class RequestId {
 
@@ -30,7 +30,8 @@ public final class RequestId {
 
 	private static final Pattern ACCEPTABLE = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
 
-	private static final Pattern TRACEPARENT_V0 = Pattern.compile("00-(?!0{32})([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}");
+	private static final Pattern TRACEPARENT_V0 = Pattern
+		.compile("00-(?!0{32})([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}");
 
 	private RequestId() {
 	}
@@ -41,7 +42,10 @@ public final class RequestId {
 		return (id != null) ? id : "none";
 	}
 
-	/** {@code received} if it is acceptable, otherwise the trace id of {@code traceparent}, otherwise a new id. */
+	/**
+	 * {@code received} if it is acceptable, otherwise the trace id of
+	 * {@code traceparent}, otherwise a new id.
+	 */
 	static String acceptOrTrace(@Nullable String received, @Nullable String traceparent) {
 		if (isAcceptable(received)) {
 			return received;

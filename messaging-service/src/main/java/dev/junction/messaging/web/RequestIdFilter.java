@@ -10,8 +10,8 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * Gives every request its {@link RequestId} before anything else runs, and returns it in the
- * {@value RequestId#HEADER} response header of every answer, errors included.
+ * Gives every request its {@link RequestId} before anything else runs, and returns it in
+ * the {@value RequestId#HEADER} response header of every answer, errors included.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)

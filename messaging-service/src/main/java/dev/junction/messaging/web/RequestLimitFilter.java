@@ -22,8 +22,8 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * Request timeout (408) and body-size limit (413). Event streams are long-lived by
- * design and have no timeout.
+ * Request timeout (408) and body-size limit (413). Event streams are long-lived by design
+ * and have no timeout.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
@@ -47,7 +47,9 @@ public class RequestLimitFilter implements WebFilter {
 		if (request.getHeaders().getContentLength() > max) {
 			return Mono.error(ApiException.payloadTooLarge(this.maxBodySize));
 		}
-		ServerWebExchange limited = exchange.mutate().request(new LimitedBodyRequest(request, this.maxBodySize)).build();
+		ServerWebExchange limited = exchange.mutate()
+			.request(new LimitedBodyRequest(request, this.maxBodySize))
+			.build();
 		Mono<Void> handled = chain.filter(limited);
 		if (isStream(request)) {
 			return handled;
@@ -55,13 +57,19 @@ public class RequestLimitFilter implements WebFilter {
 		return handled.timeout(this.timeout, Mono.error(() -> ApiException.requestTimeout(this.timeout)));
 	}
 
-	/** Whether the request asks for the live event stream, which no timeout nor timer applies to. */
+	/**
+	 * Whether the request asks for the live event stream, which no timeout nor timer
+	 * applies to.
+	 */
 	static boolean isStream(ServerHttpRequest request) {
 		return request.getPath().value().equals(STREAM_PATH)
 				|| request.getHeaders().getAccept().contains(MediaType.TEXT_EVENT_STREAM);
 	}
 
-	/** A request whose body fails with 413 once it grows past the limit (chunked bodies have no length). */
+	/**
+	 * A request whose body fails with 413 once it grows past the limit (chunked bodies
+	 * have no length).
+	 */
 	private static final class LimitedBodyRequest extends ServerHttpRequestDecorator {
 
 		private final DataSize limit;

@@ -21,8 +21,8 @@ import org.springframework.web.server.WebFilterChain;
 
 /**
  * Times every API request ({@value #METER}) by route group, method, status and outcome.
- * Failures are answered here, by the {@link ProblemExceptionHandler}, so that the timer sees
- * the status they get; the live event stream is not timed.
+ * Failures are answered here, by the {@link ProblemExceptionHandler}, so that the timer
+ * sees the status they get; the live event stream is not timed.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 5)

@@ -26,10 +26,14 @@ class WebConfiguration implements WebFluxConfigurer {
 
 	@Override
 	public void configureHttpMessageCodecs(ServerCodecConfigurer configurer) {
-		configurer.defaultCodecs().maxInMemorySize((int) Math.min(Integer.MAX_VALUE, this.properties.http().maxBodySize().toBytes()));
+		configurer.defaultCodecs()
+			.maxInMemorySize((int) Math.min(Integer.MAX_VALUE, this.properties.http().maxBodySize().toBytes()));
 	}
 
-	/** A request body that stops arriving for {@code junction.messaging.http.read-timeout} is answered 408. */
+	/**
+	 * A request body that stops arriving for {@code junction.messaging.http.read-timeout}
+	 * is answered 408.
+	 */
 	@Bean
 	static HttpServerLimits httpServerLimits(MessagingProperties properties) {
 		return HttpServerLimits.DEFAULTS.withReadTimeout(properties.http().readTimeout());

@@ -12,8 +12,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Creates an event's deliveries, one per matching active subscription, in the transaction
- * that records the event: a delivery exists exactly when its event does, whichever instance
- * dispatches it and whatever happens to that instance afterwards.
+ * that records the event: a delivery exists exactly when its event does, whichever
+ * instance dispatches it and whatever happens to that instance afterwards.
  */
 @Component
 class DeliveryOutbox implements EventOutbox {

@@ -73,14 +73,16 @@ public class DeliveryRepository {
 	}
 
 	/**
-	 * Leases up to {@code limit} unfinished deliveries that are due at {@code now} and not
-	 * leased to anyone, to {@code owner} until {@code until}. Rows another instance is
-	 * claiming at the same moment are skipped, not waited for. Run it in a transaction.
+	 * Leases up to {@code limit} unfinished deliveries that are due at {@code now} and
+	 * not leased to anyone, to {@code owner} until {@code until}. Rows another instance
+	 * is claiming at the same moment are skipped, not waited for. Run it in a
+	 * transaction.
 	 */
 	public Flux<Claim> claim(UUID owner, Instant now, Instant until, int limit) {
 		String lock = this.shared ? " FOR UPDATE SKIP LOCKED" : " FOR UPDATE";
 		return this.client
-			.sql("SELECT " + COLUMNS + ", round_attempts FROM webhook_deliveries WHERE status IN ('PENDING', 'RETRYING') "
+			.sql("SELECT " + COLUMNS
+					+ ", round_attempts FROM webhook_deliveries WHERE status IN ('PENDING', 'RETRYING') "
 					+ "AND next_attempt_at <= :now AND (lease_until IS NULL OR lease_until < :now) "
 					+ "ORDER BY next_attempt_at LIMIT " + limit + lock)
 			.bind("now", Timestamps.toDb(now))
@@ -96,7 +98,10 @@ public class DeliveryRepository {
 				.thenMany(Flux.fromIterable(claims)));
 	}
 
-	/** Ends every lease {@code owner} holds, so other instances may take those deliveries at once. */
+	/**
+	 * Ends every lease {@code owner} holds, so other instances may take those deliveries
+	 * at once.
+	 */
 	public Mono<Long> release(UUID owner) {
 		return this.client
 			.sql("UPDATE webhook_deliveries SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = :owner")
@@ -106,9 +111,10 @@ public class DeliveryRepository {
 	}
 
 	/**
-	 * Records one attempt made under {@code owner}'s lease, and ends the lease: delivered on
-	 * success; otherwise due again at {@code retryAt}, or dead when that is null. A delivery
-	 * cancelled meanwhile stays cancelled. Emits 0 when the lease was no longer {@code owner}'s.
+	 * Records one attempt made under {@code owner}'s lease, and ends the lease: delivered
+	 * on success; otherwise due again at {@code retryAt}, or dead when that is null. A
+	 * delivery cancelled meanwhile stays cancelled. Emits 0 when the lease was no longer
+	 * {@code owner}'s.
 	 */
 	public Mono<Long> recordAttempt(UUID id, UUID owner, boolean delivered, Integer statusCode, String error,
 			Instant at, Instant retryAt) {
@@ -123,8 +129,8 @@ public class DeliveryRepository {
 			.bind("code", Parameter.fromOrEmpty(statusCode, Integer.class))
 			.bind("error", Parameter.fromOrEmpty(truncate(error), String.class))
 			.bind("deliveredAt", Parameter.fromOrEmpty(delivered ? Timestamps.toDb(at) : null, OffsetDateTime.class))
-			.bind("retryAt", Parameter.fromOrEmpty((retryAt != null) ? Timestamps.toDb(retryAt) : null,
-					OffsetDateTime.class))
+			.bind("retryAt",
+					Parameter.fromOrEmpty((retryAt != null) ? Timestamps.toDb(retryAt) : null, OffsetDateTime.class))
 			.bind("at", Timestamps.toDb(at))
 			.bind("id", id)
 			.bind("owner", owner)
@@ -137,9 +143,9 @@ public class DeliveryRepository {
 	 * paused); emits 0 when it had already ended or is gone.
 	 */
 	public Mono<Long> finish(UUID id, DeliveryStatus status, Instant at) {
-		return this.client
-			.sql("UPDATE webhook_deliveries SET status = :status, updated_at = :at, lease_owner = NULL, lease_until = NULL "
-					+ "WHERE id = :id AND status IN ('PENDING', 'RETRYING')")
+		return this.client.sql(
+				"UPDATE webhook_deliveries SET status = :status, updated_at = :at, lease_owner = NULL, lease_until = NULL "
+						+ "WHERE id = :id AND status IN ('PENDING', 'RETRYING')")
 			.bind("status", status.name())
 			.bind("at", Timestamps.toDb(at))
 			.bind("id", id)
@@ -147,7 +153,10 @@ public class DeliveryRepository {
 			.rowsUpdated();
 	}
 
-	/** Cancels every unfinished delivery to {@code webhookId} (the subscription was paused). */
+	/**
+	 * Cancels every unfinished delivery to {@code webhookId} (the subscription was
+	 * paused).
+	 */
 	public Mono<Long> cancelUnfinished(UUID webhookId, Instant at) {
 		return this.client
 			.sql("UPDATE webhook_deliveries SET status = 'CANCELLED', updated_at = :at WHERE webhook_id = :webhookId "
@@ -172,7 +181,8 @@ public class DeliveryRepository {
 			.rowsUpdated();
 	}
 
-	public Flux<Delivery> page(Caller caller, UUID instanceId, UUID webhookId, DeliveryStatus status, PageRequest page) {
+	public Flux<Delivery> page(Caller caller, UUID instanceId, UUID webhookId, DeliveryStatus status,
+			PageRequest page) {
 		return Select.from("webhook_deliveries", COLUMNS)
 			.visibleTo(caller, "instance_id", instanceId)
 			.equal("webhook_id", webhookId)
@@ -190,7 +200,8 @@ public class DeliveryRepository {
 	 * A delivery leased for one attempt.
 	 *
 	 * @param delivery the delivery as claimed
-	 * @param roundAttempts attempts made since it was created or last revived from the dead letters
+	 * @param roundAttempts attempts made since it was created or last revived from the
+	 * dead letters
 	 */
 	public record Claim(Delivery delivery, int roundAttempts) {
 	}

@@ -15,7 +15,10 @@ public enum DeliveryStatus {
 	/** Every attempt failed: a dead letter, which can be retried through the API. */
 	DEAD,
 
-	/** The subscription was paused before the delivery succeeded: no further attempt is made. */
+	/**
+	 * The subscription was paused before the delivery succeeded: no further attempt is
+	 * made.
+	 */
 	CANCELLED
 
 }

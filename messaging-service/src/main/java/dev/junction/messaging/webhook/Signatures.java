@@ -8,10 +8,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The {@code X-Junction-Signature} of a delivery: {@code t=<unix seconds>,v1=<hex>}, where
- * {@code v1} is the HMAC-SHA256, under the subscription's secret, of the timestamp, a dot
- * and the body. The signature covers the time it was made, so a receiver that refuses old
- * timestamps cannot be sent a captured delivery again later.
+ * The {@code X-Junction-Signature} of a delivery: {@code t=<unix seconds>,v1=<hex>},
+ * where {@code v1} is the HMAC-SHA256, under the subscription's secret, of the timestamp,
+ * a dot and the body. The signature covers the time it was made, so a receiver that
+ * refuses old timestamps cannot be sent a captured delivery again later.
  */
 public final class Signatures {
 
@@ -21,7 +21,10 @@ public final class Signatures {
 	private Signatures() {
 	}
 
-	/** The header value for {@code body} signed under {@code secret} at {@code timestamp} (Unix seconds). */
+	/**
+	 * The header value for {@code body} signed under {@code secret} at {@code timestamp}
+	 * (Unix seconds).
+	 */
 	public static String header(String secret, long timestamp, byte[] body) {
 		return "t=" + timestamp + ",v1=" + v1(secret, timestamp, body);
 	}

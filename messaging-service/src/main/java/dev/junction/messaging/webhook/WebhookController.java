@@ -61,7 +61,8 @@ class WebhookController {
 	Mono<Page<Delivery>> deadLetters(Caller caller, @RequestParam(required = false) UUID instanceId,
 			@RequestParam(required = false) UUID webhookId, @RequestParam(required = false) Integer limit,
 			@RequestParam(required = false) String cursor) {
-		return this.service.deliveries(caller, instanceId, webhookId, DeliveryStatus.DEAD, PageRequest.of(limit, cursor));
+		return this.service.deliveries(caller, instanceId, webhookId, DeliveryStatus.DEAD,
+				PageRequest.of(limit, cursor));
 	}
 
 	@PostMapping("/dead-letters/{deliveryId}/retry")
@@ -115,7 +116,8 @@ class WebhookController {
 	 * @param active pause (false) or resume (true) deliveries
 	 */
 	record UpdateWebhookRequest(@Size(max = 2048) @Pattern(regexp = URL) String url,
-			@Size(min = 1, max = 50) Set<@Pattern(regexp = "\\*|[a-z_]+\\.[a-z_]+") String> eventTypes, Boolean active) {
+			@Size(min = 1, max = 50) Set<@Pattern(regexp = "\\*|[a-z_]+\\.[a-z_]+") String> eventTypes,
+			Boolean active) {
 	}
 
 	/**

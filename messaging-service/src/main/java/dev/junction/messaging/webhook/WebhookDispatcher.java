@@ -27,14 +27,14 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
- * Makes the deliveries that are due, shared with every other instance on the database: each
- * attempt is made under a lease on its delivery ({@code FOR UPDATE SKIP LOCKED} on
+ * Makes the deliveries that are due, shared with every other instance on the database:
+ * each attempt is made under a lease on its delivery ({@code FOR UPDATE SKIP LOCKED} on
  * PostgreSQL), so no two instances attempt it at once while the lease holds, and the
  * deliveries of an instance that dies are taken over once their leases run out. A failed
- * attempt is due again after an exponential backoff; after {@code max-attempts} in a round
- * the delivery is a dead letter, which the API can revive for another round. Deliveries are
- * looked for when this instance commits an event, when another one announces deliveries,
- * when a retry falls due here, and every {@code poll-interval}.
+ * attempt is due again after an exponential backoff; after {@code max-attempts} in a
+ * round the delivery is a dead letter, which the API can revive for another round.
+ * Deliveries are looked for when this instance commits an event, when another one
+ * announces deliveries, when a retry falls due here, and every {@code poll-interval}.
  */
 @Component
 public class WebhookDispatcher implements SmartLifecycle {
@@ -90,7 +90,8 @@ public class WebhookDispatcher implements SmartLifecycle {
 
 	@Override
 	public void start() {
-		// A fresh queue per start: a stopped dispatcher's queue is gone with its subscriber.
+		// A fresh queue per start: a stopped dispatcher's queue is gone with its
+		// subscriber.
 		SerializedEmitter<Duration> queue = newWakeups();
 		this.wakeups = queue;
 		Flux<Object> signals = Flux.merge(Flux.interval(Duration.ZERO, this.properties.pollInterval()),
@@ -158,8 +159,8 @@ public class WebhookDispatcher implements SmartLifecycle {
 	}
 
 	/**
-	 * One attempt of a claimed delivery. It reads the subscription first, so it goes to the
-	 * subscription's current URL with its current secret, and is not made when the
+	 * One attempt of a claimed delivery. It reads the subscription first, so it goes to
+	 * the subscription's current URL with its current secret, and is not made when the
 	 * subscription was deleted or paused meanwhile.
 	 */
 	private Mono<Void> attempt(Claim claim) {
@@ -172,9 +173,11 @@ public class WebhookDispatcher implements SmartLifecycle {
 				}
 				Event event = found.getT2();
 				return this.sender
-					.send(webhook, delivery.id(), event, this.jsonMapper.writeValueAsBytes(event), delivery.attempts() + 1)
+					.send(webhook, delivery.id(), event, this.jsonMapper.writeValueAsBytes(event),
+							delivery.attempts() + 1)
 					.flatMap((status) -> record(claim, status >= 200 && status < 300, status, "HTTP " + status))
-					.onErrorResume((ex) -> record(claim, false, null, ex.getClass().getSimpleName() + ": " + ex.getMessage()));
+					.onErrorResume(
+							(ex) -> record(claim, false, null, ex.getClass().getSimpleName() + ": " + ex.getMessage()));
 			})
 			.onErrorResume((ex) -> {
 				logger.warn("Delivery {} state not saved: {}", delivery.id(), ex.toString());
@@ -196,7 +199,8 @@ public class WebhookDispatcher implements SmartLifecycle {
 			.recordAttempt(delivery.id(), this.owner, delivered, status, delivered ? null : error, now, retryAt)
 			.doOnNext((updated) -> {
 				if (updated == 0) {
-					logger.info("Attempt {} of delivery {} not recorded: its lease ran out or it was cancelled meanwhile",
+					logger.info(
+							"Attempt {} of delivery {} not recorded: its lease ran out or it was cancelled meanwhile",
 							delivery.attempts() + 1, delivery.id());
 				}
 				else if (delivered) {
@@ -208,14 +212,17 @@ public class WebhookDispatcher implements SmartLifecycle {
 				}
 				else {
 					this.metrics.deadLettered();
-					logger.info("Delivery {} of event {} to webhook {} is a dead letter after {} attempts", delivery.id(),
-							delivery.eventId(), delivery.webhookId(), delivery.attempts() + 1);
+					logger.info("Delivery {} of event {} to webhook {} is a dead letter after {} attempts",
+							delivery.id(), delivery.eventId(), delivery.webhookId(), delivery.attempts() + 1);
 				}
 			})
 			.then();
 	}
 
-	/** The wait before attempt {@code attempt + 1} of a round: doubling from base-delay, up to max-delay, ±10 %. */
+	/**
+	 * The wait before attempt {@code attempt + 1} of a round: doubling from base-delay,
+	 * up to max-delay, ±10 %.
+	 */
 	private Duration backoff(int attempt) {
 		long base = this.properties.baseDelay().toMillis();
 		long millis = Math.min(this.properties.maxDelay().toMillis(), base << Math.min(attempt - 1, 30));

@@ -18,10 +18,10 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * Webhook delivery results ({@value #DELIVERIES}, by outcome) and the number of dead letters
- * stored ({@value #DEAD_LETTERS}). The dead letters are counted in the database, off any
- * request, at start-up, every {@code dead-letter-count-interval}, and soon after this
- * instance adds or revives one; the gauge reads the last count.
+ * Webhook delivery results ({@value #DELIVERIES}, by outcome) and the number of dead
+ * letters stored ({@value #DEAD_LETTERS}). The dead letters are counted in the database,
+ * off any request, at start-up, every {@code dead-letter-count-interval}, and soon after
+ * this instance adds or revives one; the gauge reads the last count.
  */
 @Component
 public class WebhookMetrics implements SmartLifecycle {
@@ -46,7 +46,8 @@ public class WebhookMetrics implements SmartLifecycle {
 
 	private final AtomicLong deadLetters = new AtomicLong();
 
-	private final SerializedEmitter<Long> recounts = new SerializedEmitter<>(Sinks.many().multicast().directBestEffort(),
+	private final SerializedEmitter<Long> recounts = new SerializedEmitter<>(
+			Sinks.many().multicast().directBestEffort(),
 			(tick, result) -> logger.debug("Dead-letter recount not requested: {}", result));
 
 	private volatile Disposable counting;
@@ -94,8 +95,8 @@ public class WebhookMetrics implements SmartLifecycle {
 
 	@Override
 	public void start() {
-		this.counting = Flux.merge(Flux.interval(Duration.ZERO, this.properties.deadLetterCountInterval()),
-				this.recounts.asFlux())
+		this.counting = Flux
+			.merge(Flux.interval(Duration.ZERO, this.properties.deadLetterCountInterval()), this.recounts.asFlux())
 			.onBackpressureLatest()
 			.concatMap((tick) -> this.deliveries.countDead().onErrorResume((ex) -> {
 				logger.debug("Dead letters not counted: {}", ex.toString());

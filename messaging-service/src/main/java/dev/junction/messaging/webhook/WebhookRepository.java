@@ -28,7 +28,8 @@ public class WebhookRepository {
 
 	public Mono<Webhook> insert(Webhook webhook) {
 		return this.client
-			.sql("INSERT INTO webhooks (" + COLUMNS + ") VALUES (:id, :instanceId, :url, :types, :secret, :active, :createdAt, :updatedAt)")
+			.sql("INSERT INTO webhooks (" + COLUMNS
+					+ ") VALUES (:id, :instanceId, :url, :types, :secret, :active, :createdAt, :updatedAt)")
 			.bind("id", webhook.id())
 			.bind("instanceId", webhook.instanceId())
 			.bind("url", webhook.url())
@@ -42,8 +43,8 @@ public class WebhookRepository {
 	}
 
 	public Mono<Webhook> update(Webhook webhook) {
-		return this.client
-			.sql("UPDATE webhooks SET url = :url, event_types = :types, active = :active, updated_at = :updatedAt WHERE id = :id")
+		return this.client.sql(
+				"UPDATE webhooks SET url = :url, event_types = :types, active = :active, updated_at = :updatedAt WHERE id = :id")
 			.bind("id", webhook.id())
 			.bind("url", webhook.url())
 			.bind("types", Rows.join(webhook.eventTypes()))

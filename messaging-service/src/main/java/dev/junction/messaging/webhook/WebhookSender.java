@@ -20,8 +20,8 @@ import org.springframework.web.reactive.function.client.WebClient;
 
 /**
  * POSTs one delivery to a receiver, signed, without blocking, observed as an
- * {@code http.client.requests} call of client {@code webhook}: a span of its own whose W3C
- * {@code traceparent} goes with the delivery.
+ * {@code http.client.requests} call of client {@code webhook}: a span of its own whose
+ * W3C {@code traceparent} goes with the delivery.
  */
 @Component
 class WebhookSender {
@@ -42,7 +42,8 @@ class WebhookSender {
 		this.clock = clock;
 		HttpClient http = HttpClient.create()
 			.responseTimeout(properties.timeout())
-			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, properties.timeout().toMillis()));
+			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
+					(int) Math.min(Integer.MAX_VALUE, properties.timeout().toMillis()));
 		this.client = WebClient.builder()
 			.clientConnector(new ReactorClientHttpConnector(http))
 			.observationRegistry(observations.getIfAvailable(() -> ObservationRegistry.NOOP))
@@ -51,8 +52,8 @@ class WebhookSender {
 	}
 
 	/**
-	 * Sends {@code body}, signed as it leaves; emits the receiver's status code, or an error
-	 * when no answer came.
+	 * Sends {@code body}, signed as it leaves; emits the receiver's status code, or an
+	 * error when no answer came.
 	 */
 	Mono<Integer> send(Webhook webhook, UUID deliveryId, Event event, byte[] body, int attempt) {
 		return Mono.defer(() -> this.client.post()

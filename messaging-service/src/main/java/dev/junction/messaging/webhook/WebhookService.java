@@ -60,12 +60,13 @@ public class WebhookService {
 		Mono<String> signingKey = (secret != null) ? Mono.just(secret)
 				: Mono.fromCallable(WebhookService::newSecret).subscribeOn(Schedulers.boundedElastic());
 		return this.instances.findById(instanceId)
-			.switchIfEmpty(Mono.error(() -> ApiException.invalid("instanceId", "instance " + instanceId + " does not exist")))
+			.switchIfEmpty(
+					Mono.error(() -> ApiException.invalid("instanceId", "instance " + instanceId + " does not exist")))
 			.then(signingKey)
 			.flatMap((key) -> {
 				Instant now = Timestamps.now(this.clock);
-				return this.webhooks.insert(new Webhook(Ids.next(), instanceId, url, new LinkedHashSet<>(eventTypes), key,
-						true, now, now));
+				return this.webhooks.insert(
+						new Webhook(Ids.next(), instanceId, url, new LinkedHashSet<>(eventTypes), key, true, now, now));
 			});
 	}
 
@@ -76,12 +77,14 @@ public class WebhookService {
 	}
 
 	public Mono<Page<Webhook>> list(Caller caller, UUID instanceId, PageRequest page) {
-		return this.webhooks.page(caller, instanceId, page).collectList().map((rows) -> Page.of(rows, page, Webhook::position));
+		return this.webhooks.page(caller, instanceId, page)
+			.collectList()
+			.map((rows) -> Page.of(rows, page, Webhook::position));
 	}
 
 	/**
-	 * Applies the non-null changes. Pausing a subscription cancels its unfinished deliveries;
-	 * a new URL is where the next attempt of every unfinished one goes.
+	 * Applies the non-null changes. Pausing a subscription cancels its unfinished
+	 * deliveries; a new URL is where the next attempt of every unfinished one goes.
 	 */
 	public Mono<Webhook> update(Caller caller, UUID id, String url, Set<String> eventTypes, Boolean active) {
 		Instant now = Timestamps.now(this.clock);
@@ -89,8 +92,8 @@ public class WebhookService {
 			Webhook changed = new Webhook(id, current.instanceId(), (url != null) ? url : current.url(),
 					(eventTypes != null) ? new LinkedHashSet<>(eventTypes) : current.eventTypes(), current.secret(),
 					(active != null) ? active : current.active(), current.createdAt(), now);
-			Mono<Long> cancelled = (current.active() && !changed.active())
-					? this.deliveries.cancelUnfinished(id, now) : Mono.just(0L);
+			Mono<Long> cancelled = (current.active() && !changed.active()) ? this.deliveries.cancelUnfinished(id, now)
+					: Mono.just(0L);
 			return this.webhooks.update(changed).flatMap((updated) -> cancelled.thenReturn(updated));
 		}).as(this.transaction::transactional);
 	}
@@ -106,7 +109,10 @@ public class WebhookService {
 			.map((rows) -> Page.of(rows, page, Delivery::position));
 	}
 
-	/** Gives a dead letter another round of attempts; 409 when it is not dead or its subscription is paused. */
+	/**
+	 * Gives a dead letter another round of attempts; 409 when it is not dead or its
+	 * subscription is paused.
+	 */
 	public Mono<Delivery> retry(Caller caller, UUID deliveryId) {
 		return this.deliveries.findById(deliveryId)
 			.filter((delivery) -> caller.canAccess(delivery.instanceId()))
@@ -118,17 +124,20 @@ public class WebhookService {
 						+ " is paused: set it active before retrying its deliveries")))
 				.zipWith(this.events.findById(delivery.eventId())
 					.switchIfEmpty(Mono.error(() -> ApiException.notFound("Event", delivery.eventId()))))
-				.flatMap((found) -> this.deliveries.revive(deliveryId, Timestamps.now(this.clock)).flatMap((revived) -> {
-					if (revived == 0) {
-						return Mono.error(ApiException.conflict("Delivery " + deliveryId + " is "
-								+ delivery.status().name().toLowerCase(Locale.ROOT) + ", not a dead letter"));
-					}
-					this.dispatcher.revived();
-					return this.deliveries.findById(deliveryId);
-				})));
+				.flatMap(
+						(found) -> this.deliveries.revive(deliveryId, Timestamps.now(this.clock)).flatMap((revived) -> {
+							if (revived == 0) {
+								return Mono.error(ApiException.conflict("Delivery " + deliveryId + " is "
+										+ delivery.status().name().toLowerCase(Locale.ROOT) + ", not a dead letter"));
+							}
+							this.dispatcher.revived();
+							return this.deliveries.findById(deliveryId);
+						})));
 	}
 
-	/** A new signing key; reads the secure random source, so call it off the event loops. */
+	/**
+	 * A new signing key; reads the secure random source, so call it off the event loops.
+	 */
 	private static String newSecret() {
 		byte[] bytes = new byte[24];
 		RANDOM.nextBytes(bytes);

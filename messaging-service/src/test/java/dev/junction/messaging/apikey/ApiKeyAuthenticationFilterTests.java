@@ -11,8 +11,10 @@ class ApiKeyAuthenticationFilterTests {
 	@Test
 	void requiresReadForReadsWriteForChangesAndAdminForKeys() {
 		assertThat(ApiKeyAuthenticationFilter.requiredScope(HttpMethod.GET, "/api/v2/messages")).isEqualTo(Scope.READ);
-		assertThat(ApiKeyAuthenticationFilter.requiredScope(HttpMethod.POST, "/api/v2/messages")).isEqualTo(Scope.WRITE);
-		assertThat(ApiKeyAuthenticationFilter.requiredScope(HttpMethod.DELETE, "/api/v2/instances/1")).isEqualTo(Scope.WRITE);
+		assertThat(ApiKeyAuthenticationFilter.requiredScope(HttpMethod.POST, "/api/v2/messages"))
+			.isEqualTo(Scope.WRITE);
+		assertThat(ApiKeyAuthenticationFilter.requiredScope(HttpMethod.DELETE, "/api/v2/instances/1"))
+			.isEqualTo(Scope.WRITE);
 		assertThat(ApiKeyAuthenticationFilter.requiredScope(HttpMethod.GET, "/api/v2/api-keys")).isEqualTo(Scope.ADMIN);
 	}
 

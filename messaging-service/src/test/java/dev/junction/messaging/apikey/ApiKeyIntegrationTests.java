@@ -67,13 +67,14 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 	void enforcesScopes() {
 		WebTestClient reader = client(createKey(List.of("read"), List.of()));
 		get(reader, "/chats", HttpStatus.OK);
-		assertProblem(post(reader, "/instances", Map.of("name", uniqueName("r"), "channel", "sms"), HttpStatus.FORBIDDEN),
+		assertProblem(
+				post(reader, "/instances", Map.of("name", uniqueName("r"), "channel", "sms"), HttpStatus.FORBIDDEN),
 				403, "forbidden");
 		WebTestClient writer = client(createKey(List.of("write"), List.of()));
 		post(writer, "/instances", Map.of("name", uniqueName("w"), "channel", "sms"), HttpStatus.CREATED);
 		assertProblem(get(writer, "/api-keys", HttpStatus.FORBIDDEN), 403, "forbidden");
-		assertProblem(post(writer, "/api-keys", Map.of("name", "x", "scopes", List.of("admin")), HttpStatus.FORBIDDEN), 403,
-				"forbidden");
+		assertProblem(post(writer, "/api-keys", Map.of("name", "x", "scopes", List.of("admin")), HttpStatus.FORBIDDEN),
+				403, "forbidden");
 		JsonNode invalid = post(this.admin, "/api-keys", Map.of("name", "x", "scopes", List.of("root")),
 				HttpStatus.BAD_REQUEST);
 		assertThat(invalid.get("field").asString()).startsWith("scopes");
@@ -97,24 +98,28 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 		get(scoped, "/messages/" + theirMessage, HttpStatus.NOT_FOUND);
 		assertProblem(post(scoped, "/messages", Map.of("chatId", theirChat, "text", "x"), HttpStatus.FORBIDDEN), 403,
 				"forbidden");
-		assertProblem(post(scoped, "/instances", Map.of("name", uniqueName("s"), "channel", "sms"), HttpStatus.FORBIDDEN),
+		assertProblem(
+				post(scoped, "/instances", Map.of("name", uniqueName("s"), "channel", "sms"), HttpStatus.FORBIDDEN),
 				403, "forbidden");
 		assertProblem(get(scoped, "/messages?instanceId=" + theirs, HttpStatus.FORBIDDEN), 403, "forbidden");
 		JsonNode instances = get(scoped, "/instances?limit=100", HttpStatus.OK);
 		assertThat(instances.get("items").valueStream().map(IntegrationTestSupport::id)).containsExactly(mine);
 		JsonNode messages = get(scoped, "/messages?limit=100", HttpStatus.OK);
-		assertThat(messages.get("items").valueStream().map((m) -> m.get("instanceId").asString())).containsOnly(mine.toString());
+		assertThat(messages.get("items").valueStream().map((m) -> m.get("instanceId").asString()))
+			.containsOnly(mine.toString());
 		JsonNode events = get(scoped, "/events?limit=100", HttpStatus.OK);
-		assertThat(events.get("items").valueStream().map((e) -> e.get("instanceId").asString())).containsOnly(mine.toString());
+		assertThat(events.get("items").valueStream().map((e) -> e.get("instanceId").asString()))
+			.containsOnly(mine.toString());
 		post(scoped, "/messages", Map.of("chatId", myChat, "text", "allowed"), HttpStatus.CREATED);
 	}
 
 	@Test
 	void rejectsUnknownAndReadOnlyFieldsNamingThem() {
-		assertInvalidField(post(this.admin, "/api-keys", Map.of("name", "k", "scopes", List.of("read"), "active", false),
-				HttpStatus.BAD_REQUEST), "active");
-		assertInvalidField(post(this.admin, "/api-keys", Map.of("name", "k", "scopes", List.of("read"), "key",
-				"jk_chosen-by-the-client"), HttpStatus.BAD_REQUEST), "key");
+		assertInvalidField(post(this.admin, "/api-keys",
+				Map.of("name", "k", "scopes", List.of("read"), "active", false), HttpStatus.BAD_REQUEST), "active");
+		assertInvalidField(post(this.admin, "/api-keys",
+				Map.of("name", "k", "scopes", List.of("read"), "key", "jk_chosen-by-the-client"),
+				HttpStatus.BAD_REQUEST), "key");
 	}
 
 	@Test
@@ -122,14 +127,17 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 		UUID mine = createInstance();
 		UUID theirs = createInstance();
 		WebTestClient scopedAdmin = client(createKey(List.of("admin"), List.of(mine)));
-		assertProblem(post(scopedAdmin, "/api-keys", Map.of("name", "all", "scopes", List.of("read")),
+		assertProblem(
+				post(scopedAdmin, "/api-keys", Map.of("name", "all", "scopes", List.of("read")), HttpStatus.FORBIDDEN),
+				403, "forbidden");
+		assertProblem(post(scopedAdmin, "/api-keys",
+				Map.of("name", "theirs", "scopes", List.of("read"), "instanceIds", List.of(theirs)),
 				HttpStatus.FORBIDDEN), 403, "forbidden");
-		assertProblem(post(scopedAdmin, "/api-keys", Map.of("name", "theirs", "scopes", List.of("read"), "instanceIds",
-				List.of(theirs)), HttpStatus.FORBIDDEN), 403, "forbidden");
-		assertProblem(post(scopedAdmin, "/api-keys", Map.of("name", "both", "scopes", List.of("read"), "instanceIds",
-				List.of(mine, theirs)), HttpStatus.FORBIDDEN), 403, "forbidden");
-		JsonNode issued = post(scopedAdmin, "/api-keys", Map.of("name", "mine", "scopes", List.of("admin"),
-				"instanceIds", List.of(mine)), HttpStatus.CREATED);
+		assertProblem(post(scopedAdmin, "/api-keys",
+				Map.of("name", "both", "scopes", List.of("read"), "instanceIds", List.of(mine, theirs)),
+				HttpStatus.FORBIDDEN), 403, "forbidden");
+		JsonNode issued = post(scopedAdmin, "/api-keys",
+				Map.of("name", "mine", "scopes", List.of("admin"), "instanceIds", List.of(mine)), HttpStatus.CREATED);
 		WebTestClient child = client(issued.get("key").asString());
 		get(child, "/instances/" + mine, HttpStatus.OK);
 		assertProblem(get(child, "/instances/" + theirs, HttpStatus.FORBIDDEN), 403, "forbidden");
@@ -200,9 +208,9 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 		UUID myChat = createChat(mine);
 		UUID theirChat = createChat(theirs);
 		String key = createKey(List.of("read"), List.of(mine));
-		JsonNode refused = answer(client(key).get()
-			.uri("/events/stream?instanceId={id}", theirs)
-			.accept(MediaType.TEXT_EVENT_STREAM), HttpStatus.FORBIDDEN);
+		JsonNode refused = answer(
+				client(key).get().uri("/events/stream?instanceId={id}", theirs).accept(MediaType.TEXT_EVENT_STREAM),
+				HttpStatus.FORBIDDEN);
 		assertProblem(refused, 403, "forbidden");
 		try (SseClient stream = SseClient.open(this.port, "/events/stream", key)) {
 			assertThat(stream.awaitLine(":connected"::equals, WAIT)).isTrue();
@@ -226,7 +234,8 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 			send(chat, "before");
 			assertThat(stream.awaitLine((line) -> line.contains("\"before\""), WAIT)).isTrue();
 			this.admin.delete().uri("/api-keys/{id}", keyId(key)).exchange().expectStatus().isNoContent();
-			assertThat(stream.awaitEnd(Duration.ofSeconds(5))).as("stream ended at once, not at the minute's recheck").isTrue();
+			assertThat(stream.awaitEnd(Duration.ofSeconds(5))).as("stream ended at once, not at the minute's recheck")
+				.isTrue();
 			assertThat(stream.lines()).contains(":closed: API key revoked");
 			send(chat, "after");
 			assertThat(other.awaitLine((line) -> line.contains("\"after\""), WAIT)).isTrue();
@@ -239,10 +248,12 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 
 	@Test
 	void aKeyStopsWorkingAtItsExpiryAndItsStreamsEndThen() throws Exception {
-		// A whole second: the tests' clock ticks in seconds, so it passes this instant exactly when real time does.
+		// A whole second: the tests' clock ticks in seconds, so it passes this instant
+		// exactly when real time does.
 		Instant expiresAt = Instant.now().plusSeconds(3).truncatedTo(ChronoUnit.SECONDS);
-		JsonNode issued = post(this.admin, "/api-keys", Map.of("name", "temporary", "scopes", List.of("read"),
-				"expiresAt", expiresAt.toString()), HttpStatus.CREATED);
+		JsonNode issued = post(this.admin, "/api-keys",
+				Map.of("name", "temporary", "scopes", List.of("read"), "expiresAt", expiresAt.toString()),
+				HttpStatus.CREATED);
 		assertThat(Instant.parse(issued.get("expiresAt").asString())).isEqualTo(expiresAt);
 		String key = issued.get("key").asString();
 		get(client(key), "/instances?limit=1", HttpStatus.OK);
@@ -262,16 +273,21 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 		JsonNode past = post(this.admin, "/api-keys", Map.of("name", "late", "scopes", List.of("read"), "expiresAt",
 				Instant.now().minusSeconds(60).toString()), HttpStatus.BAD_REQUEST);
 		assertThat(assertProblem(past, 400, "invalid-request").get("field").asString()).isEqualTo("expiresAt");
-		JsonNode malformed = post(this.admin, "/api-keys", Map.of("name", "late", "scopes", List.of("read"), "expiresAt",
-				"tomorrow"), HttpStatus.BAD_REQUEST);
+		JsonNode malformed = post(this.admin, "/api-keys",
+				Map.of("name", "late", "scopes", List.of("read"), "expiresAt", "tomorrow"), HttpStatus.BAD_REQUEST);
 		assertThat(malformed.get("field").asString()).isEqualTo("expiresAt");
 		Instant expiresAt = Instant.now().plus(Duration.ofHours(1));
-		WebTestClient expiring = client(post(this.admin, "/api-keys", Map.of("name", "expiring", "scopes",
-				List.of("admin"), "expiresAt", expiresAt.toString()), HttpStatus.CREATED).get("key").asString());
-		assertProblem(post(expiring, "/api-keys", Map.of("name", "forever", "scopes", List.of("read")),
+		WebTestClient expiring = client(post(this.admin, "/api-keys",
+				Map.of("name", "expiring", "scopes", List.of("admin"), "expiresAt", expiresAt.toString()),
+				HttpStatus.CREATED)
+			.get("key")
+			.asString());
+		assertProblem(
+				post(expiring, "/api-keys", Map.of("name", "forever", "scopes", List.of("read")), HttpStatus.FORBIDDEN),
+				403, "forbidden");
+		assertProblem(post(expiring, "/api-keys",
+				Map.of("name", "longer", "scopes", List.of("read"), "expiresAt", expiresAt.plusSeconds(60).toString()),
 				HttpStatus.FORBIDDEN), 403, "forbidden");
-		assertProblem(post(expiring, "/api-keys", Map.of("name", "longer", "scopes", List.of("read"), "expiresAt",
-				expiresAt.plusSeconds(60).toString()), HttpStatus.FORBIDDEN), 403, "forbidden");
 		post(expiring, "/api-keys", Map.of("name", "shorter", "scopes", List.of("read"), "expiresAt",
 				expiresAt.minusSeconds(60).toString()), HttpStatus.CREATED);
 	}

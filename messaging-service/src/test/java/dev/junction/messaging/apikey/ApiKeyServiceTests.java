@@ -37,7 +37,8 @@ class ApiKeyServiceTests {
 
 	private final ApiKeyService service = new ApiKeyService(this.repository, this.transaction, Clock.systemUTC(),
 			new MessagingProperties(null,
-					new MessagingProperties.Http(DataSize.ofMegabytes(10), Duration.ofSeconds(30), Duration.ofSeconds(30)),
+					new MessagingProperties.Http(DataSize.ofMegabytes(10), Duration.ofSeconds(30),
+							Duration.ofSeconds(30)),
 					Duration.ofSeconds(60), Duration.ofSeconds(15)),
 			Notifications.none());
 

@@ -52,7 +52,8 @@ class CallerTests {
 	@Test
 	void aKeyGrantsNoScopeItLacks() {
 		Caller writer = caller(EnumSet.of(Scope.WRITE), Set.of(), null);
-		assertThatNoException().isThrownBy(() -> writer.requireCanIssue(EnumSet.of(Scope.READ, Scope.WRITE), Set.of(), null));
+		assertThatNoException()
+			.isThrownBy(() -> writer.requireCanIssue(EnumSet.of(Scope.READ, Scope.WRITE), Set.of(), null));
 		assertForbidden(() -> writer.requireCanIssue(EnumSet.of(Scope.ADMIN), Set.of(), null));
 	}
 
@@ -79,8 +80,8 @@ class CallerTests {
 	}
 
 	private static ApiKey key(Set<UUID> instances) {
-		return new ApiKey(UUID.randomUUID(), "key", "hash", "jk_", EnumSet.of(Scope.READ), instances, Instant.now(), null,
-				null);
+		return new ApiKey(UUID.randomUUID(), "key", "hash", "jk_", EnumSet.of(Scope.READ), instances, Instant.now(),
+				null, null);
 	}
 
 }

@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Three instances on one PostgreSQL: a key revoked on one is refused by the others within a
- * second, long before their key caches expire, and its streams on them end.
+ * Three instances on one PostgreSQL: a key revoked on one is refused by the others within
+ * a second, long before their key caches expire, and its streams on them end.
  */
 @EnabledIfSystemProperty(named = TestDatabase.PROPERTY, matches = "postgresql")
 class SharedKeyChangesIntegrationTests {
@@ -48,7 +48,12 @@ class SharedKeyChangesIntegrationTests {
 		}
 		try (SseClient stream = SseClient.open(cluster.port(2), "/events/stream", key)) {
 			assertThat(stream.awaitLine(":connected"::equals, Duration.ofSeconds(5))).isTrue();
-			cluster.admin(0).delete().uri("/api-keys/{id}", issued.get("id").asString()).exchange().expectStatus().isNoContent();
+			cluster.admin(0)
+				.delete()
+				.uri("/api-keys/{id}", issued.get("id").asString())
+				.exchange()
+				.expectStatus()
+				.isNoContent();
 			await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20)).untilAsserted(() -> {
 				status(1, key, 401);
 				status(2, key, 401);
@@ -61,8 +66,9 @@ class SharedKeyChangesIntegrationTests {
 	@Test
 	void aKeysRateLimitIsOneBudgetOverEveryInstance() {
 		assumeTrue(ServiceCluster.sharedRedis(), "redis-server is not installed (.ci/run installs it)");
-		String key = ServiceCluster.create(cluster.admin(0), "/api-keys",
-				Map.of("name", "budget-" + UUID.randomUUID(), "scopes", List.of("read")))
+		String key = ServiceCluster
+			.create(cluster.admin(0), "/api-keys",
+					Map.of("name", "budget-" + UUID.randomUUID(), "scopes", List.of("read")))
 			.get("key")
 			.asString();
 		long[] remaining = new long[cluster.size()];
@@ -79,7 +85,8 @@ class SharedKeyChangesIntegrationTests {
 				.getResponseHeaders()
 				.getFirst("X-RateLimit-Remaining"));
 		}
-		// Ten years' budget refills a request every five minutes: three calls in a row lose two,
+		// Ten years' budget refills a request every five minutes: three calls in a row
+		// lose two,
 		// however slowly they run.
 		assertThat(remaining[2]).isLessThan(remaining[0]);
 	}

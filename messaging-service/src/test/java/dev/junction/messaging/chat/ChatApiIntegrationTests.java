@@ -53,8 +53,10 @@ class ChatApiIntegrationTests extends IntegrationTestSupport {
 		UUID chat = createChat(instance);
 		assertThat(post(this.admin, "/chats/" + chat + "/archive", Map.of(), HttpStatus.OK).get("archived").asBoolean())
 			.isTrue();
-		assertThat(post(this.admin, "/chats/" + chat + "/pin", Map.of(), HttpStatus.OK).get("pinned").asBoolean()).isTrue();
-		assertThat(post(this.admin, "/chats/" + chat + "/mute", Map.of(), HttpStatus.OK).get("muted").asBoolean()).isTrue();
+		assertThat(post(this.admin, "/chats/" + chat + "/pin", Map.of(), HttpStatus.OK).get("pinned").asBoolean())
+			.isTrue();
+		assertThat(post(this.admin, "/chats/" + chat + "/mute", Map.of(), HttpStatus.OK).get("muted").asBoolean())
+			.isTrue();
 		assertThat(post(this.admin, "/chats/" + chat + "/unmute", Map.of(), HttpStatus.OK).get("muted").asBoolean())
 			.isFalse();
 		JsonNode renamed = this.admin.patch()
@@ -90,7 +92,8 @@ class ChatApiIntegrationTests extends IntegrationTestSupport {
 		assertThat(ids(get("/chats?instanceId=" + instance + "&type=group"))).containsExactly(group);
 		JsonNode first = get("/chats?instanceId=" + instance + "&limit=2");
 		assertThat(first.get("meta").get("hasMore").asBoolean()).isTrue();
-		JsonNode second = get("/chats?instanceId=" + instance + "&limit=2&cursor=" + first.get("meta").get("nextCursor").asString());
+		JsonNode second = get(
+				"/chats?instanceId=" + instance + "&limit=2&cursor=" + first.get("meta").get("nextCursor").asString());
 		assertThat(ids(second)).containsExactly(archived);
 		assertThat(second.get("meta").get("hasMore").asBoolean()).isFalse();
 		assertThat(second.get("meta").get("nextCursor").isNull()).isTrue();
@@ -100,7 +103,8 @@ class ChatApiIntegrationTests extends IntegrationTestSupport {
 	void rejectsDuplicatesUnknownInstancesAndUnknownChats() {
 		UUID instance = createInstance();
 		post(this.admin, "/chats", Map.of("instanceId", instance, "remoteId", "same"), HttpStatus.CREATED);
-		assertProblem(post(this.admin, "/chats", Map.of("instanceId", instance, "remoteId", "same"), HttpStatus.CONFLICT),
+		assertProblem(
+				post(this.admin, "/chats", Map.of("instanceId", instance, "remoteId", "same"), HttpStatus.CONFLICT),
 				409, "conflict");
 		JsonNode unknown = post(this.admin, "/chats", Map.of("instanceId", UUID.randomUUID(), "remoteId", "x"),
 				HttpStatus.BAD_REQUEST);
@@ -122,12 +126,15 @@ class ChatApiIntegrationTests extends IntegrationTestSupport {
 		UUID chat = createChat(instance);
 		assertInvalidField(patch(this.admin, "/chats/" + chat, Map.of("archived", true), HttpStatus.BAD_REQUEST),
 				"archived");
-		assertInvalidField(patch(this.admin, "/chats/" + chat, Map.of("name", "n", "pinned", true),
-				HttpStatus.BAD_REQUEST), "pinned");
-		assertInvalidField(post(this.admin, "/chats", Map.of("instanceId", instance, "remoteId", uniqueName("r"),
-				"messageCount", 5), HttpStatus.BAD_REQUEST), "messageCount");
+		assertInvalidField(
+				patch(this.admin, "/chats/" + chat, Map.of("name", "n", "pinned", true), HttpStatus.BAD_REQUEST),
+				"pinned");
+		assertInvalidField(post(this.admin, "/chats",
+				Map.of("instanceId", instance, "remoteId", uniqueName("r"), "messageCount", 5), HttpStatus.BAD_REQUEST),
+				"messageCount");
 		JsonNode unchanged = get("/chats/" + chat);
 		assertThat(unchanged.get("archived").asBoolean()).isFalse();
 		assertThat(unchanged.get("pinned").asBoolean()).isFalse();
 	}
+
 }

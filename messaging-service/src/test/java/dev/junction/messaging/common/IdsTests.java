@@ -36,15 +36,20 @@ class IdsTests {
 
 	@Test
 	void generatesOnAnEventLoopWithoutBlocking() {
-		// Spread over several milliseconds, so every new millisecond draws fresh random bits.
-		StepVerifier.create(Flux.interval(Duration.ofMillis(1), Schedulers.parallel()).take(50).map((tick) -> Ids.next()))
+		// Spread over several milliseconds, so every new millisecond draws fresh random
+		// bits.
+		StepVerifier
+			.create(Flux.interval(Duration.ofMillis(1), Schedulers.parallel()).take(50).map((tick) -> Ids.next()))
 			.expectNextCount(50)
 			.expectComplete()
 			.verify(Duration.ofSeconds(10));
 	}
 
 	private static byte[] bytes(UUID id) {
-		return ByteBuffer.allocate(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits()).array();
+		return ByteBuffer.allocate(16)
+			.putLong(id.getMostSignificantBits())
+			.putLong(id.getLeastSignificantBits())
+			.array();
 	}
 
 }

@@ -15,19 +15,26 @@ import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** IDEs complete and document the service's settings, and flag their former names as deprecated. */
+/**
+ * IDEs complete and document the service's settings, and flag their former names as
+ * deprecated.
+ */
 class MessagingPropertiesMetadataTests {
 
 	@Test
 	void documentsEverySettingWithItsDefault() throws IOException {
 		Map<String, JsonNode> properties = messagingMetadata();
-		assertThat(properties.get("junction.messaging.http.request-timeout").path("defaultValue").asString()).isEqualTo("30s");
+		assertThat(properties.get("junction.messaging.http.request-timeout").path("defaultValue").asString())
+			.isEqualTo("30s");
 		assertThat(properties.get("junction.messaging.rate-limit.fail-open").path("defaultValue").asBoolean()).isTrue();
-		assertThat(properties.get("junction.messaging.webhooks.max-attempts").path("defaultValue").asInt()).isEqualTo(5);
+		assertThat(properties.get("junction.messaging.webhooks.max-attempts").path("defaultValue").asInt())
+			.isEqualTo(5);
 		assertThat(properties.get("junction.messaging.db.url").path("deprecation").path("replacement").asString())
 			.isEqualTo("spring.r2dbc.url");
-		assertThat(properties.get("junction.messaging.db.pool-max-size").path("deprecation").path("replacement").asString())
-			.isEqualTo("spring.r2dbc.pool.max-size");
+		assertThat(properties.get("junction.messaging.db.pool-max-size")
+			.path("deprecation")
+			.path("replacement")
+			.asString()).isEqualTo("spring.r2dbc.pool.max-size");
 		properties.values()
 			.stream()
 			.filter((property) -> property.path("name").asString().startsWith("junction.messaging."))

@@ -20,8 +20,8 @@ import org.springframework.util.unit.DataSize;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The service's settings under their former names still work for this release, with one warning
- * at start-up naming the keys to rename.
+ * The service's settings under their former names still work for this release, with one
+ * warning at start-up naming the keys to rename.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @TestPropertySource(properties = { "junction.messaging.max-body-size=2KB", "junction.messaging.rate-limit.period=2m",

@@ -11,20 +11,22 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The pool's defaults, and the former junction.messaging.db.* names for this release, with a warning. */
+/**
+ * The pool's defaults, and the former junction.messaging.db.* names for this release,
+ * with a warning.
+ */
 class DatabaseEnvironmentTests {
 
 	private final List<String> warnings = new ArrayList<>();
 
-	private final DatabaseEnvironment postProcessor = new DatabaseEnvironment(
-			(destination) -> new NoOpLog() {
+	private final DatabaseEnvironment postProcessor = new DatabaseEnvironment((destination) -> new NoOpLog() {
 
-				@Override
-				public void warn(Object message) {
-					DatabaseEnvironmentTests.this.warnings.add(message.toString());
-				}
+		@Override
+		public void warn(Object message) {
+			DatabaseEnvironmentTests.this.warnings.add(message.toString());
+		}
 
-			});
+	});
 
 	@Test
 	void readsTheFormerNamesAsSpringR2dbcSettingsAndWarnsOnce() {

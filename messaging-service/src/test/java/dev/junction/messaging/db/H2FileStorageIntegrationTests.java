@@ -25,7 +25,10 @@ import org.springframework.util.FileSystemUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** With no database configured the service keeps its data in an H2 file that survives restarts. */
+/**
+ * With no database configured the service keeps its data in an H2 file that survives
+ * restarts.
+ */
 @EnabledIfSystemProperty(named = TestDatabase.PROPERTY, matches = "h2")
 class H2FileStorageIntegrationTests {
 

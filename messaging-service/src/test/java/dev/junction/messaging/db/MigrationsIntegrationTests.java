@@ -20,7 +20,10 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Upgrades of a database that already holds data, on this run's database (PostgreSQL or H2). */
+/**
+ * Upgrades of a database that already holds data, on this run's database (PostgreSQL or
+ * H2).
+ */
 class MigrationsIntegrationTests {
 
 	@Test
@@ -37,7 +40,8 @@ class MigrationsIntegrationTests {
 		}
 		flyway(url).load().migrate();
 		Set<String> rows = new HashSet<>();
-		try (Connection connection = connect(url); Statement statement = connection.createStatement();
+		try (Connection connection = connect(url);
+				Statement statement = connection.createStatement();
 				ResultSet result = statement.executeQuery("SELECT key_id, instance_id FROM api_key_instances")) {
 			while (result.next()) {
 				rows.add(result.getString(1) + "/" + result.getString(2));
@@ -53,8 +57,9 @@ class MigrationsIntegrationTests {
 	}
 
 	private static void insertKey(Connection connection, UUID id, String instances) throws SQLException {
-		try (PreparedStatement insert = connection.prepareStatement("INSERT INTO api_keys (id, name, key_hash, key_prefix, "
-				+ "scopes, instance_ids, created_at) VALUES (?, 'old', ?, 'jk_old', 'READ', ?, ?)")) {
+		try (PreparedStatement insert = connection
+			.prepareStatement("INSERT INTO api_keys (id, name, key_hash, key_prefix, "
+					+ "scopes, instance_ids, created_at) VALUES (?, 'old', ?, 'jk_old', 'READ', ?, ?)")) {
 			insert.setObject(1, id);
 			insert.setString(2, id.toString().replace("-", "") + id.toString().replace("-", ""));
 			insert.setString(3, instances);

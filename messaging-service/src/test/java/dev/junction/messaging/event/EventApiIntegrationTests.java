@@ -142,11 +142,10 @@ class EventApiIntegrationTests extends IntegrationTestSupport {
 			.returnResult(SSE)
 			.getResponseBody()
 			.filter((event) -> event.id() != null);
-		StepVerifier.create(stream)
-			.then(() -> {
-				send(chat, "ignored");
-				post(this.admin, "/chats/" + chat + "/archive", Map.of(), HttpStatus.OK);
-			})
+		StepVerifier.create(stream).then(() -> {
+			send(chat, "ignored");
+			post(this.admin, "/chats/" + chat + "/archive", Map.of(), HttpStatus.OK);
+		})
 			.assertNext((event) -> assertThat(event.event()).isEqualTo("chat.updated"))
 			.thenCancel()
 			.verify(Duration.ofSeconds(20));

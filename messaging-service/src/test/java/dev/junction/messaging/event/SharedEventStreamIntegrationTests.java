@@ -57,7 +57,8 @@ class SharedEventStreamIntegrationTests {
 
 			List<String> logged = changeLog(instance);
 			assertThat(logged).hasSize(51);
-			assertThat(stream.awaitLine(("id:" + logged.get(logged.size() - 1))::equals, Duration.ofSeconds(10))).isTrue();
+			assertThat(stream.awaitLine(("id:" + logged.get(logged.size() - 1))::equals, Duration.ofSeconds(10)))
+				.isTrue();
 			assertThat(streamedIds(stream)).isEqualTo(logged);
 		}
 	}
@@ -77,7 +78,8 @@ class SharedEventStreamIntegrationTests {
 			sendMessages(1, chat, 5);
 
 			List<String> logged = changeLog(instance);
-			assertThat(stream.awaitLine(("id:" + logged.get(logged.size() - 1))::equals, Duration.ofSeconds(10))).isTrue();
+			assertThat(stream.awaitLine(("id:" + logged.get(logged.size() - 1))::equals, Duration.ofSeconds(10)))
+				.isTrue();
 			assertThat(streamedIds(stream)).isEqualTo(logged.subList(logged.size() - 30, logged.size()));
 		}
 	}
@@ -97,7 +99,10 @@ class SharedEventStreamIntegrationTests {
 		}
 	}
 
-	/** Ids of the events of {@code instance} after its creation, oldest first, as the list endpoint has them. */
+	/**
+	 * Ids of the events of {@code instance} after its creation, oldest first, as the list
+	 * endpoint has them.
+	 */
 	private static List<String> changeLog(UUID instance) {
 		JsonNode page = cluster.admin(0)
 			.get()
@@ -118,7 +123,11 @@ class SharedEventStreamIntegrationTests {
 	}
 
 	private static List<String> streamedIds(SseClient stream) {
-		return stream.lines().stream().filter((line) -> line.startsWith("id:")).map((line) -> line.substring(3)).toList();
+		return stream.lines()
+			.stream()
+			.filter((line) -> line.startsWith("id:"))
+			.map((line) -> line.substring(3))
+			.toList();
 	}
 
 	private static UUID create(WebTestClient client, String path, Object body) {
@@ -131,7 +140,8 @@ class SharedEventStreamIntegrationTests {
 	}
 
 	private static int listeners() throws SQLException {
-		return count("SELECT pid FROM pg_stat_activity WHERE application_name = '" + DatabaseConnectionDetails.LISTENER_APPLICATION_NAME + "'");
+		return count("SELECT pid FROM pg_stat_activity WHERE application_name = '"
+				+ DatabaseConnectionDetails.LISTENER_APPLICATION_NAME + "'");
 	}
 
 	private static int count(String sql) throws SQLException {

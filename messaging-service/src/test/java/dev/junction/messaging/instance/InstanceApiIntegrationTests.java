@@ -29,11 +29,16 @@ class InstanceApiIntegrationTests extends IntegrationTestSupport {
 			.expectHeader()
 			.valueMatches("Location", "/api/v2/instances/[0-9a-f-]{36}")
 			.expectBody()
-			.jsonPath("$.name").isEqualTo(name)
-			.jsonPath("$.channel").isEqualTo("telegram")
-			.jsonPath("$.status").isEqualTo("disconnected")
-			.jsonPath("$.settings.token").isEqualTo("t-1")
-			.jsonPath("$.settings.retries").isEqualTo(3);
+			.jsonPath("$.name")
+			.isEqualTo(name)
+			.jsonPath("$.channel")
+			.isEqualTo("telegram")
+			.jsonPath("$.status")
+			.isEqualTo("disconnected")
+			.jsonPath("$.settings.token")
+			.isEqualTo("t-1")
+			.jsonPath("$.settings.retries")
+			.isEqualTo(3);
 		JsonNode listed = get("/instances?channel=telegram&limit=100");
 		assertThat(listed.get("items").valueStream().map((item) -> item.get("name").asString())).contains(name);
 		listed.get("items").forEach((item) -> assertThat(item.get("channel").asString()).isEqualTo("telegram"));
@@ -72,7 +77,8 @@ class InstanceApiIntegrationTests extends IntegrationTestSupport {
 			.expectStatus()
 			.isOk()
 			.expectBody()
-			.jsonPath("$.status").isEqualTo("error");
+			.jsonPath("$.status")
+			.isEqualTo("error");
 	}
 
 	@Test
@@ -92,8 +98,8 @@ class InstanceApiIntegrationTests extends IntegrationTestSupport {
 	void rejectsADuplicateNameWith409() {
 		String name = uniqueName("dup");
 		post(this.admin, "/instances", Map.of("name", name, "channel", "sms"), HttpStatus.CREATED);
-		assertProblem(post(this.admin, "/instances", Map.of("name", name, "channel", "slack"), HttpStatus.CONFLICT), 409,
-				"conflict");
+		assertProblem(post(this.admin, "/instances", Map.of("name", name, "channel", "slack"), HttpStatus.CONFLICT),
+				409, "conflict");
 		UUID other = createInstance();
 		JsonNode problem = this.admin.patch()
 			.uri("/instances/{id}", other)
@@ -147,13 +153,16 @@ class InstanceApiIntegrationTests extends IntegrationTestSupport {
 		UUID instance = createInstance();
 		JsonNode status = post(this.admin, "/instances",
 				Map.of("name", uniqueName("s"), "channel", "sms", "status", "connected"), HttpStatus.BAD_REQUEST);
-		assertThat(assertInvalidField(status, "status").get("detail").asString()).contains("channel", "name", "settings");
-		assertInvalidField(patch(this.admin, "/instances/" + instance, Map.of("channel", "telegram"),
-				HttpStatus.BAD_REQUEST), "channel");
-		assertInvalidField(patch(this.admin, "/instances/" + instance, Map.of("name", uniqueName("r"), "id",
-				UUID.randomUUID()), HttpStatus.BAD_REQUEST), "id");
+		assertThat(assertInvalidField(status, "status").get("detail").asString()).contains("channel", "name",
+				"settings");
+		assertInvalidField(
+				patch(this.admin, "/instances/" + instance, Map.of("channel", "telegram"), HttpStatus.BAD_REQUEST),
+				"channel");
+		assertInvalidField(patch(this.admin, "/instances/" + instance,
+				Map.of("name", uniqueName("r"), "id", UUID.randomUUID()), HttpStatus.BAD_REQUEST), "id");
 		JsonNode unchanged = get("/instances/" + instance);
 		assertThat(unchanged.get("channel").asString()).isEqualTo("whatsapp");
 		assertThat(unchanged.get("id").asString()).isEqualTo(instance.toString());
 	}
+
 }

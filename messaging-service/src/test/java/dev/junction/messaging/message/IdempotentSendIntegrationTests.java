@@ -49,37 +49,48 @@ class IdempotentSendIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void acceptsTheKeyAsAHeader() {
 		UUID chat = createChat(createInstance());
-		UUID first = id(this.admin.post().uri("/messages").header("Idempotency-Key", "header-key")
-			.contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("chatId", chat, "text", "hi"))
-			.exchange().expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody());
-		UUID second = id(this.admin.post().uri("/messages").header("Idempotency-Key", "header-key")
-			.contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("chatId", chat, "text", "hi"))
-			.exchange().expectStatus().isOk().expectBody(JsonNode.class).returnResult().getResponseBody());
+		UUID first = id(this.admin.post()
+			.uri("/messages")
+			.header("Idempotency-Key", "header-key")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("chatId", chat, "text", "hi"))
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectBody(JsonNode.class)
+			.returnResult()
+			.getResponseBody());
+		UUID second = id(this.admin.post()
+			.uri("/messages")
+			.header("Idempotency-Key", "header-key")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("chatId", chat, "text", "hi"))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(JsonNode.class)
+			.returnResult()
+			.getResponseBody());
 		assertThat(second).isEqualTo(first);
 	}
 
 	@Test
 	void storesConcurrentSendsWithOneKeyOnce() {
 		UUID chat = createChat(createInstance());
-		WebClient client = TestHttp.webClient(this.port)
-			.defaultHeader("x-api-key", ADMIN_KEY)
-			.build();
+		WebClient client = TestHttp.webClient(this.port).defaultHeader("x-api-key", ADMIN_KEY).build();
 		Mono<ResponseEntity<JsonNode>> send = client.post()
 			.uri("/messages")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("chatId", chat, "text", "once", "idempotencyKey", "race"))
 			.retrieve()
 			.toEntity(JsonNode.class);
-		StepVerifier.create(Flux.range(0, 12).flatMap((i) -> send, 12).collectList())
-			.assertNext((responses) -> {
-				assertThat(responses).extracting((response) -> response.getStatusCode().value())
-					.containsOnly(201, 200)
-					.filteredOn((status) -> status == 201)
-					.hasSize(1);
-				assertThat(responses.stream().map((response) -> id(response.getBody())).distinct()).hasSize(1);
-			})
-			.expectComplete()
-			.verify(Duration.ofSeconds(30));
+		StepVerifier.create(Flux.range(0, 12).flatMap((i) -> send, 12).collectList()).assertNext((responses) -> {
+			assertThat(responses).extracting((response) -> response.getStatusCode().value())
+				.containsOnly(201, 200)
+				.filteredOn((status) -> status == 201)
+				.hasSize(1);
+			assertThat(responses.stream().map((response) -> id(response.getBody())).distinct()).hasSize(1);
+		}).expectComplete().verify(Duration.ofSeconds(30));
 		assertThat(get("/chats/" + chat).get("messageCount").asLong()).isEqualTo(1);
 	}
 
@@ -97,8 +108,10 @@ class IdempotentSendIntegrationTests extends IntegrationTestSupport {
 		UUID one = createChat(createInstance());
 		UUID two = createChat(createInstance());
 		List<JsonNode> sent = List.of(
-				post(this.admin, "/messages", Map.of("chatId", one, "text", "x", "idempotencyKey", "shared"), HttpStatus.CREATED),
-				post(this.admin, "/messages", Map.of("chatId", two, "text", "x", "idempotencyKey", "shared"), HttpStatus.CREATED));
+				post(this.admin, "/messages", Map.of("chatId", one, "text", "x", "idempotencyKey", "shared"),
+						HttpStatus.CREATED),
+				post(this.admin, "/messages", Map.of("chatId", two, "text", "x", "idempotencyKey", "shared"),
+						HttpStatus.CREATED));
 		assertThat(id(sent.get(0))).isNotEqualTo(id(sent.get(1)));
 	}
 

@@ -55,20 +55,26 @@ class MessageApiIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void rejectsInvalidSendsNamingTheField() {
 		UUID chat = createChat(createInstance());
-		assertThat(post(this.admin, "/messages", Map.of("chatId", chat), HttpStatus.BAD_REQUEST).get("field").asString())
+		assertThat(
+				post(this.admin, "/messages", Map.of("chatId", chat), HttpStatus.BAD_REQUEST).get("field").asString())
 			.isEqualTo("text");
 		assertThat(post(this.admin, "/messages", Map.of("text", "x"), HttpStatus.BAD_REQUEST).get("field").asString())
 			.isEqualTo("chatId");
 		assertThat(post(this.admin, "/messages", Map.of("chatId", chat, "type", "image", "text", "x"),
-				HttpStatus.BAD_REQUEST).get("field").asString()).isEqualTo("media");
-		assertThat(post(this.admin, "/messages",
-				Map.of("chatId", chat, "media", Map.of("url", "not a url")), HttpStatus.BAD_REQUEST)
+				HttpStatus.BAD_REQUEST)
+			.get("field")
+			.asString()).isEqualTo("media");
+		assertThat(post(this.admin, "/messages", Map.of("chatId", chat, "media", Map.of("url", "not a url")),
+				HttpStatus.BAD_REQUEST)
 			.get("field")
 			.asString()).isEqualTo("media.url");
 		assertThat(post(this.admin, "/messages", Map.of("chatId", chat, "text", "x".repeat(65_537)),
-				HttpStatus.BAD_REQUEST).get("field").asString()).isEqualTo("text");
-		assertProblem(post(this.admin, "/messages", Map.of("chatId", UUID.randomUUID(), "text", "x"),
-				HttpStatus.NOT_FOUND), 404, "not-found");
+				HttpStatus.BAD_REQUEST)
+			.get("field")
+			.asString()).isEqualTo("text");
+		assertProblem(
+				post(this.admin, "/messages", Map.of("chatId", UUID.randomUUID(), "text", "x"), HttpStatus.NOT_FOUND),
+				404, "not-found");
 		assertProblem(get(this.admin, "/messages/" + UUID.randomUUID(), HttpStatus.NOT_FOUND), 404, "not-found");
 	}
 
@@ -78,10 +84,11 @@ class MessageApiIntegrationTests extends IntegrationTestSupport {
 		UUID chat = createChat(instance);
 		UUID other = createChat(instance);
 		UUID out = id(send(chat, "Order 42 shipped"));
-		UUID in = id(post(this.admin, "/messages", Map.of("chatId", chat, "text", "where is my ORDER?", "direction",
-				"inbound"), HttpStatus.CREATED));
-		UUID image = id(post(this.admin, "/messages", Map.of("chatId", chat, "type", "image", "media",
-				Map.of("url", "https://cdn.example.com/1.png")), HttpStatus.CREATED));
+		UUID in = id(post(this.admin, "/messages",
+				Map.of("chatId", chat, "text", "where is my ORDER?", "direction", "inbound"), HttpStatus.CREATED));
+		UUID image = id(post(this.admin, "/messages",
+				Map.of("chatId", chat, "type", "image", "media", Map.of("url", "https://cdn.example.com/1.png")),
+				HttpStatus.CREATED));
 		UUID elsewhere = id(send(other, "order elsewhere"));
 		assertThat(ids("/messages?chatId=" + chat)).containsExactly(image, in, out);
 		assertThat(ids("/chats/" + chat + "/messages")).containsExactly(image, in, out);
@@ -94,18 +101,22 @@ class MessageApiIntegrationTests extends IntegrationTestSupport {
 		Instant future = Instant.now().plusSeconds(3600);
 		assertThat(ids("/messages?chatId=" + chat + "&since=" + future)).isEmpty();
 		assertThat(ids("/messages?chatId=" + chat + "&until=" + future)).containsExactly(image, in, out);
-		assertThat(ids("/messages?chatId=" + chat + "&since=2020-01-01T00:00:00Z&until=2020-01-02T00:00:00Z")).isEmpty();
+		assertThat(ids("/messages?chatId=" + chat + "&since=2020-01-01T00:00:00Z&until=2020-01-02T00:00:00Z"))
+			.isEmpty();
 		assertThat(get(this.admin, "/messages?since=yesterday", HttpStatus.BAD_REQUEST).get("field").asString())
 			.isEqualTo("since");
 		assertThat(get(this.admin, "/messages?direction=sideways", HttpStatus.BAD_REQUEST).get("field").asString())
 			.isEqualTo("direction");
-		assertProblem(get(this.admin, "/chats/" + UUID.randomUUID() + "/messages", HttpStatus.NOT_FOUND), 404, "not-found");
+		assertProblem(get(this.admin, "/chats/" + UUID.randomUUID() + "/messages", HttpStatus.NOT_FOUND), 404,
+				"not-found");
 	}
 
 	@Test
 	void validatesPageParameters() {
-		assertThat(get(this.admin, "/messages?limit=0", HttpStatus.BAD_REQUEST).get("field").asString()).isEqualTo("limit");
-		assertThat(get(this.admin, "/messages?limit=101", HttpStatus.BAD_REQUEST).get("field").asString()).isEqualTo("limit");
+		assertThat(get(this.admin, "/messages?limit=0", HttpStatus.BAD_REQUEST).get("field").asString())
+			.isEqualTo("limit");
+		assertThat(get(this.admin, "/messages?limit=101", HttpStatus.BAD_REQUEST).get("field").asString())
+			.isEqualTo("limit");
 		assertThat(get(this.admin, "/messages?cursor=bogus", HttpStatus.BAD_REQUEST).get("field").asString())
 			.isEqualTo("cursor");
 		assertThat(get("/messages?limit=100").get("meta").get("limit").asInt()).isEqualTo(100);
@@ -124,7 +135,8 @@ class MessageApiIntegrationTests extends IntegrationTestSupport {
 			.expectStatus()
 			.isOk()
 			.expectBody()
-			.jsonPath("$.status").isEqualTo("delivered");
+			.jsonPath("$.status")
+			.isEqualTo("delivered");
 		assertThat(get("/messages/" + message).get("status").asString()).isEqualTo("delivered");
 		JsonNode event = get("/events?instanceId=" + instance + "&type=message.status_changed").get("items").get(0);
 		assertThat(event.get("payload").get("status").asString()).isEqualTo("delivered");
@@ -139,8 +151,9 @@ class MessageApiIntegrationTests extends IntegrationTestSupport {
 		UUID chat = createChat(createInstance());
 		assertInvalidField(post(this.admin, "/messages", Map.of("chatId", chat, "text", "x", "status", "read"),
 				HttpStatus.BAD_REQUEST), "status");
-		assertInvalidField(post(this.admin, "/messages", Map.of("chatId", chat, "media",
-				Map.of("url", "https://example.com/a.png", "size", 10)), HttpStatus.BAD_REQUEST), "media.size");
+		assertInvalidField(post(this.admin, "/messages",
+				Map.of("chatId", chat, "media", Map.of("url", "https://example.com/a.png", "size", 10)),
+				HttpStatus.BAD_REQUEST), "media.size");
 		UUID message = id(send(chat, "original"));
 		assertInvalidField(patch(this.admin, "/messages/" + message, Map.of("status", "read", "text", "edited"),
 				HttpStatus.BAD_REQUEST), "text");
@@ -149,4 +162,5 @@ class MessageApiIntegrationTests extends IntegrationTestSupport {
 		assertThat(unchanged.get("status").asString()).isEqualTo("sent");
 		assertThat(get("/messages?chatId=" + chat).get("items").size()).isEqualTo(1);
 	}
+
 }

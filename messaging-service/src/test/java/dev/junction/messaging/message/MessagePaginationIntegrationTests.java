@@ -36,9 +36,7 @@ class MessagePaginationIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void pagesThroughAChatWhileMessagesArriveWithoutSkipsOrRepeats() {
 		UUID chat = createChat(createInstance());
-		WebClient client = TestHttp.webClient(this.port)
-			.defaultHeader("x-api-key", ADMIN_KEY)
-			.build();
+		WebClient client = TestHttp.webClient(this.port).defaultHeader("x-api-key", ADMIN_KEY).build();
 		Flux<JsonNode> writes = Flux.range(0, 150)
 			.flatMap((i) -> client.post()
 				.uri("/messages")
@@ -46,7 +44,8 @@ class MessagePaginationIntegrationTests extends IntegrationTestSupport {
 				.bodyValue(Map.of("chatId", chat, "text", "before " + i))
 				.retrieve()
 				.bodyToMono(JsonNode.class), 8);
-		Set<UUID> before = new HashSet<>(writes.map(IntegrationTestSupport::id).collectList().block(Duration.ofSeconds(60)));
+		Set<UUID> before = new HashSet<>(
+				writes.map(IntegrationTestSupport::id).collectList().block(Duration.ofSeconds(60)));
 		assertThat(before).hasSize(150);
 
 		Disposable writer = Flux.range(0, 100)
@@ -62,9 +61,12 @@ class MessagePaginationIntegrationTests extends IntegrationTestSupport {
 		int pages = 0;
 		try {
 			do {
-				JsonNode page = get("/chats/" + chat + "/messages?limit=7" + ((cursor != null) ? "&cursor=" + cursor : ""));
-				page.get("items").forEach((item) -> seen.add(new Row(id(item), Instant.parse(item.get("timestamp").asString()))));
-				cursor = page.get("meta").get("hasMore").asBoolean() ? page.get("meta").get("nextCursor").asString() : null;
+				JsonNode page = get(
+						"/chats/" + chat + "/messages?limit=7" + ((cursor != null) ? "&cursor=" + cursor : ""));
+				page.get("items")
+					.forEach((item) -> seen.add(new Row(id(item), Instant.parse(item.get("timestamp").asString()))));
+				cursor = page.get("meta").get("hasMore").asBoolean() ? page.get("meta").get("nextCursor").asString()
+						: null;
 				pages++;
 			}
 			while (cursor != null);

@@ -50,13 +50,23 @@ class RedisAbsentAtStartIntegrationTests extends IntegrationTestSupport {
 		assertThat(health.get("status").asString()).isEqualTo("DEGRADED");
 		assertThat(health.get("checks").get("redis").get("status").asString()).isEqualTo("DEGRADED");
 		String key = createKey(List.of("read"), List.of());
-		client(key).get().uri("/messages").exchange().expectStatus().isOk()
-			.expectHeader().doesNotExist("X-RateLimit-Remaining");
+		client(key).get()
+			.uri("/messages")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.doesNotExist("X-RateLimit-Remaining");
 		redis.start();
 		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
 			assertThat(get(client(null), "/health", HttpStatus.OK).get("status").asString()).isEqualTo("UP");
-			client(key).get().uri("/messages").exchange().expectStatus().isOk()
-				.expectHeader().exists("X-RateLimit-Remaining");
+			client(key).get()
+				.uri("/messages")
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectHeader()
+				.exists("X-RateLimit-Remaining");
 		});
 	}
 

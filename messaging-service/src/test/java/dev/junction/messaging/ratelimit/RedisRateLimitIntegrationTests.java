@@ -65,19 +65,39 @@ class RedisRateLimitIntegrationTests extends IntegrationTestSupport {
 		WebTestClient first = client(key);
 		UUID chat = createChat(createInstance());
 		for (int remaining = 3; remaining >= 1; remaining--) {
-			first.get().uri("/chats/{id}/messages", chat).exchange().expectStatus().isOk()
-				.expectHeader().valueEquals("X-RateLimit-Remaining", Integer.toString(remaining));
+			first.get()
+				.uri("/chats/{id}/messages", chat)
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectHeader()
+				.valueEquals("X-RateLimit-Remaining", Integer.toString(remaining));
 		}
 		// The second instance names Redis by the former key, still read for this release.
-		try (ConfigurableApplicationContext secondInstance = startSecondInstance("--junction.redis.url=" + redis.url())) {
+		try (ConfigurableApplicationContext secondInstance = startSecondInstance(
+				"--junction.redis.url=" + redis.url())) {
 			int port = ((WebServerApplicationContext) secondInstance).getWebServer().getPort();
 			WebTestClient second = TestHttp.webTestClient(port).defaultHeader("x-api-key", key).build();
-			second.get().uri("/chats/{id}/messages", chat).exchange().expectStatus().isOk()
-				.expectHeader().valueEquals("X-RateLimit-Remaining", "0");
-			second.get().uri("/messages?chatId={id}", chat).exchange().expectStatus().isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
+			second.get()
+				.uri("/chats/{id}/messages", chat)
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectHeader()
+				.valueEquals("X-RateLimit-Remaining", "0");
+			second.get()
+				.uri("/messages?chatId={id}", chat)
+				.exchange()
+				.expectStatus()
+				.isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
 		}
-		first.get().uri("/messages?chatId={id}", chat).exchange().expectStatus().isEqualTo(HttpStatus.TOO_MANY_REQUESTS)
-			.expectHeader().exists("Retry-After");
+		first.get()
+			.uri("/messages?chatId={id}", chat)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.TOO_MANY_REQUESTS)
+			.expectHeader()
+			.exists("Retry-After");
 	}
 
 	@Test
@@ -88,8 +108,13 @@ class RedisRateLimitIntegrationTests extends IntegrationTestSupport {
 		String key = createKey(List.of("read"), List.of());
 		redis.stop();
 		try {
-			client(key).get().uri("/messages").exchange().expectStatus().isOk()
-				.expectHeader().doesNotExist("X-RateLimit-Remaining");
+			client(key).get()
+				.uri("/messages")
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectHeader()
+				.doesNotExist("X-RateLimit-Remaining");
 			JsonNode degraded = get(client(null), "/health", HttpStatus.OK);
 			assertThat(degraded.get("status").asString()).isEqualTo("DEGRADED");
 			assertThat(degraded.get("checks").get("redis").get("status").asString()).isEqualTo("DEGRADED");
@@ -104,8 +129,13 @@ class RedisRateLimitIntegrationTests extends IntegrationTestSupport {
 		}
 		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
 			assertThat(get(client(null), "/health", HttpStatus.OK).get("status").asString()).isEqualTo("UP");
-			client(key).get().uri("/messages").exchange().expectStatus().isOk()
-				.expectHeader().exists("X-RateLimit-Remaining");
+			client(key).get()
+				.uri("/messages")
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectHeader()
+				.exists("X-RateLimit-Remaining");
 		});
 	}
 

@@ -14,7 +14,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The bulk loader (COPY on PostgreSQL, multi-row INSERT on H2) writes rows the API reads back consistently. */
+/**
+ * The bulk loader (COPY on PostgreSQL, multi-row INSERT on H2) writes rows the API reads
+ * back consistently.
+ */
 class SeederIntegrationTests extends IntegrationTestSupport {
 
 	@Autowired
@@ -54,7 +57,8 @@ class SeederIntegrationTests extends IntegrationTestSupport {
 		long count = 0;
 		String cursor = null;
 		do {
-			JsonNode page = get("/messages?chatId=" + chatId + "&limit=100" + ((cursor != null) ? "&cursor=" + cursor : ""));
+			JsonNode page = get(
+					"/messages?chatId=" + chatId + "&limit=100" + ((cursor != null) ? "&cursor=" + cursor : ""));
 			count += page.get("items").size();
 			cursor = page.get("meta").get("nextCursor").isNull() ? null : page.get("meta").get("nextCursor").asString();
 		}

@@ -7,7 +7,10 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
-/** The test run fails any blocking call on a non-blocking thread: this proves the check is live. */
+/**
+ * The test run fails any blocking call on a non-blocking thread: this proves the check is
+ * live.
+ */
 class BlockHoundInstalledTests {
 
 	@Test

@@ -15,7 +15,8 @@ public final class BlockingAllowances implements BlockHoundIntegration {
 		builder.allowBlockingCallsInside("ch.qos.logback.core.OutputStreamAppender", "append");
 		builder.allowBlockingCallsInside("tools.jackson.databind.deser.DeserializerCache",
 				"_createAndCacheValueDeserializer");
-		builder.allowBlockingCallsInside("tools.jackson.databind.ser.SerializerCache", "addAndResolveNonTypedSerializer");
+		builder.allowBlockingCallsInside("tools.jackson.databind.ser.SerializerCache",
+				"addAndResolveNonTypedSerializer");
 	}
 
 }

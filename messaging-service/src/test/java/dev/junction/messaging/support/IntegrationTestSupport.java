@@ -95,14 +95,20 @@ public abstract class IntegrationTestSupport {
 		return post(this.admin, "/messages", Map.of("chatId", chatId, "text", text), HttpStatus.CREATED);
 	}
 
-	/** Issues a key with {@code scopes} limited to {@code instanceIds} (none: all); returns the raw key. */
+	/**
+	 * Issues a key with {@code scopes} limited to {@code instanceIds} (none: all);
+	 * returns the raw key.
+	 */
 	protected String createKey(List<String> scopes, List<UUID> instanceIds) {
 		JsonNode key = post(this.admin, "/api-keys",
 				Map.of("name", uniqueName("key"), "scopes", scopes, "instanceIds", instanceIds), HttpStatus.CREATED);
 		return key.get("key").asString();
 	}
 
-	/** POSTs {@code body} as JSON (a string is sent as it is); the answer must have {@code expected} status. */
+	/**
+	 * POSTs {@code body} as JSON (a string is sent as it is); the answer must have
+	 * {@code expected} status.
+	 */
 	protected JsonNode post(WebTestClient client, String path, Object body, HttpStatus expected) {
 		return answer(client.post().uri(path).contentType(MediaType.APPLICATION_JSON).bodyValue(body), expected);
 	}
@@ -136,13 +142,18 @@ public abstract class IntegrationTestSupport {
 		return get(this.admin, path, HttpStatus.OK);
 	}
 
-	/** Asserts {@code problem} is a problem document of {@code status} with its stable type. */
+	/**
+	 * Asserts {@code problem} is a problem document of {@code status} with its stable
+	 * type.
+	 */
 	protected static JsonNode assertProblem(JsonNode problem, int status, String type) {
 		org.assertj.core.api.Assertions.assertThat(problem.get("status").asInt()).isEqualTo(status);
 		org.assertj.core.api.Assertions.assertThat(problem.get("type").asString())
 			.isEqualTo("https://junction.dev/problems/" + type);
 		org.assertj.core.api.Assertions.assertThat(problem.get("detail").asString()).isNotBlank();
-		org.assertj.core.api.Assertions.assertThat(problem.toString()).doesNotContain("Exception").doesNotContain("\tat ");
+		org.assertj.core.api.Assertions.assertThat(problem.toString())
+			.doesNotContain("Exception")
+			.doesNotContain("\tat ");
 		return problem;
 	}
 

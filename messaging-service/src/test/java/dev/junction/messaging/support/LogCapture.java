@@ -29,7 +29,10 @@ public final class LogCapture implements BeforeEachCallback, AfterEachCallback {
 		this.appender.stop();
 	}
 
-	/** The service's ERROR events written so far (the test client's own are not counted), as {@code logger: message}. */
+	/**
+	 * The service's ERROR events written so far (the test client's own are not counted),
+	 * as {@code logger: message}.
+	 */
 	public List<String> errors() {
 		synchronized (this.appender) {
 			return this.appender.list.stream()

@@ -24,14 +24,18 @@ public final class ServiceCluster implements AutoCloseable {
 	private ServiceCluster() {
 	}
 
-	/** Starts {@code size} instances, each with {@code arguments} as extra command-line arguments. */
+	/**
+	 * Starts {@code size} instances, each with {@code arguments} as extra command-line
+	 * arguments.
+	 */
 	public static ServiceCluster start(int size, String... arguments) {
 		ServiceCluster cluster = new ServiceCluster();
-		String[] all = Stream.concat(Stream.of(arguments(arguments)), Stream.of("--server.port=0")).toArray(String[]::new);
+		String[] all = Stream.concat(Stream.of(arguments(arguments)), Stream.of("--server.port=0"))
+			.toArray(String[]::new);
 		try {
 			for (int i = 0; i < size; i++) {
-				cluster.instances.add(TestHttp.forgetOnClose(
-						new SpringApplicationBuilder(MessagingApplication.class).run(all)));
+				cluster.instances
+					.add(TestHttp.forgetOnClose(new SpringApplicationBuilder(MessagingApplication.class).run(all)));
 			}
 			return cluster;
 		}
@@ -42,19 +46,22 @@ public final class ServiceCluster implements AutoCloseable {
 	}
 
 	/**
-	 * The command-line arguments of an instance on the shared PostgreSQL, then {@code extra}.
-	 * Where redis-server is installed (CI installs it), every instance shares one real Redis for
-	 * its rate limits, set high so that only their sharing shows, over ten years so that no
-	 * request comes back during a test; elsewhere rate limits are off.
+	 * The command-line arguments of an instance on the shared PostgreSQL, then
+	 * {@code extra}. Where redis-server is installed (CI installs it), every instance
+	 * shares one real Redis for its rate limits, set high so that only their sharing
+	 * shows, over ten years so that no request comes back during a test; elsewhere rate
+	 * limits are off.
 	 */
 	public static String[] arguments(String... extra) {
-		List<String> arguments = new ArrayList<>(List.of(
-				"--spring.r2dbc.url=" + TestDatabase.url(TestDatabase.sharedPostgres()),
-				"--junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY, "--logging.level.io.zonky.test=warn"));
+		List<String> arguments = new ArrayList<>(
+				List.of("--spring.r2dbc.url=" + TestDatabase.url(TestDatabase.sharedPostgres()),
+						"--junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY,
+						"--logging.level.io.zonky.test=warn"));
 		if (RedisServer.installed()) {
 			arguments.addAll(List.of("--spring.data.redis.url=" + SharedRedis.SERVER.url(),
 					"--junction.messaging.rate-limit.window=3650d", "--junction.messaging.rate-limit.messages=1000000",
-					"--junction.messaging.rate-limit.events=1000000", "--junction.messaging.rate-limit.instances=1000000",
+					"--junction.messaging.rate-limit.events=1000000",
+					"--junction.messaging.rate-limit.instances=1000000",
 					"--junction.messaging.rate-limit.general=1000000"));
 		}
 		else {
@@ -96,7 +103,10 @@ public final class ServiceCluster implements AutoCloseable {
 		return TestHttp.webTestClient(port(index)).defaultHeader("x-api-key", IntegrationTestSupport.ADMIN_KEY).build();
 	}
 
-	/** POSTs {@code body} as JSON through {@code client}, expecting 201; the created resource. */
+	/**
+	 * POSTs {@code body} as JSON through {@code client}, expecting 201; the created
+	 * resource.
+	 */
 	public static JsonNode create(WebTestClient client, String path, Object body) {
 		return client.post()
 			.uri(path)

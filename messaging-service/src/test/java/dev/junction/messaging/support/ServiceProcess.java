@@ -34,15 +34,17 @@ public final class ServiceProcess implements AutoCloseable {
 		this.output = output;
 	}
 
-	/** Starts the service with {@code arguments} on a free port, without waiting for it. */
+	/**
+	 * Starts the service with {@code arguments} on a free port, without waiting for it.
+	 */
 	public static ServiceProcess start(Path directory, String... arguments) {
 		try {
 			int port = freePort();
 			Path output = Files.createTempFile(directory, "service-", ".log");
-			List<String> command = new ArrayList<>(List.of(
-					Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-					"-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-					MessagingApplication.class.getName(), "--server.port=" + port));
+			List<String> command = new ArrayList<>(
+					List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+							"-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+							MessagingApplication.class.getName(), "--server.port=" + port));
 			command.addAll(List.of(arguments));
 			Process process = new ProcessBuilder(command).directory(directory.toFile())
 				.redirectErrorStream(true)
@@ -59,7 +61,10 @@ public final class ServiceProcess implements AutoCloseable {
 		return this.port;
 	}
 
-	/** Waits up to {@code timeout} for the service to answer its health check; false if it did not. */
+	/**
+	 * Waits up to {@code timeout} for the service to answer its health check; false if it
+	 * did not.
+	 */
 	public boolean awaitReady(Duration timeout) throws InterruptedException {
 		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 		HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/api/v2/health"))
@@ -80,7 +85,10 @@ public final class ServiceProcess implements AutoCloseable {
 		return false;
 	}
 
-	/** Waits up to {@code timeout} for the process to exit; its exit code, or -1 if it is still running. */
+	/**
+	 * Waits up to {@code timeout} for the process to exit; its exit code, or -1 if it is
+	 * still running.
+	 */
 	public int awaitExit(Duration timeout) throws InterruptedException {
 		return this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? this.process.exitValue() : -1;
 	}

@@ -15,8 +15,8 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * A Server-Sent Events client on the JDK's HTTP client, reading the stream line by line on
- * a thread of its own, as a browser's {@code EventSource} would, without reconnecting.
+ * A Server-Sent Events client on the JDK's HTTP client, reading the stream line by line
+ * on a thread of its own, as a browser's {@code EventSource} would, without reconnecting.
  */
 public final class SseClient implements AutoCloseable {
 
@@ -47,7 +47,10 @@ public final class SseClient implements AutoCloseable {
 		this.reader.start();
 	}
 
-	/** Opens {@code path} (under {@code /api/v2}) on the server at {@code port} with {@code apiKey}. */
+	/**
+	 * Opens {@code path} (under {@code /api/v2}) on the server at {@code port} with
+	 * {@code apiKey}.
+	 */
 	public static SseClient open(int port, String path, String apiKey) throws IOException, InterruptedException {
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v2" + path))
 			.header("x-api-key", apiKey)
@@ -60,7 +63,9 @@ public final class SseClient implements AutoCloseable {
 		return this.response.statusCode();
 	}
 
-	/** Waits up to {@code timeout} for a line matching {@code wanted}; false if none came. */
+	/**
+	 * Waits up to {@code timeout} for a line matching {@code wanted}; false if none came.
+	 */
 	public boolean awaitLine(Predicate<String> wanted, Duration timeout) throws InterruptedException {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (!this.ended) {
@@ -80,7 +85,10 @@ public final class SseClient implements AutoCloseable {
 		return false;
 	}
 
-	/** Waits up to {@code timeout} for the server to end the stream; false if it is still open. */
+	/**
+	 * Waits up to {@code timeout} for the server to end the stream; false if it is still
+	 * open.
+	 */
 	public boolean awaitEnd(Duration timeout) throws InterruptedException {
 		awaitLine((line) -> false, timeout);
 		return this.ended;

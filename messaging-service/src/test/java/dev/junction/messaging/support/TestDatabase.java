@@ -10,7 +10,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 /**
  * The database integration tests run against, chosen by the {@code test.database} system
  * property: {@code postgresql} (a real PostgreSQL started from zonky's binaries, once per
- * JVM) or {@code h2} (in memory, PostgreSQL mode). The build runs the suite once for each.
+ * JVM) or {@code h2} (in memory, PostgreSQL mode). The build runs the suite once for
+ * each.
  */
 public final class TestDatabase {
 

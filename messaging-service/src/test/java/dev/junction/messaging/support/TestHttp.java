@@ -28,10 +28,16 @@ public final class TestHttp {
 	private TestHttp() {
 	}
 
-	/** A Reactor Netty client whose connections to {@code port} are pooled for that port only. */
+	/**
+	 * A Reactor Netty client whose connections to {@code port} are pooled for that port
+	 * only.
+	 */
 	public static HttpClient client(int port) {
 		return HttpClient.create(POOLS.computeIfAbsent(port,
-				(p) -> ConnectionProvider.builder("test-" + p).maxConnections(64).maxIdleTime(Duration.ofSeconds(5)).build()));
+				(p) -> ConnectionProvider.builder("test-" + p)
+					.maxConnections(64)
+					.maxIdleTime(Duration.ofSeconds(5))
+					.build()));
 	}
 
 	/** A {@link WebTestClient} for the API of the server on {@code port}. */

@@ -1,6 +1,5 @@
 package dev.junction.messaging.system;
 
-
 import dev.junction.messaging.support.TestDatabase;
 import dev.junction.messaging.support.TestHttp;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -21,9 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** With its own PostgreSQL server, which the test stops. */
 @EnabledIfSystemProperty(named = TestDatabase.PROPERTY, matches = "postgresql")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "junction.messaging.admin-key=database-down-admin-key",
-				"spring.r2dbc.pool.max-acquire-time=2s", "spring.r2dbc.pool.max-create-connection-time=2s",
-				"logging.level.io.zonky.test=warn" })
+		properties = { "junction.messaging.admin-key=database-down-admin-key", "spring.r2dbc.pool.max-acquire-time=2s",
+				"spring.r2dbc.pool.max-create-connection-time=2s", "logging.level.io.zonky.test=warn" })
 class DatabaseDownIntegrationTests {
 
 	private static EmbeddedPostgres server;
@@ -50,7 +48,8 @@ class DatabaseDownIntegrationTests {
 		client.get().uri("/health").exchange().expectStatus().isOk();
 		TestDatabase.close(server);
 		server = null;
-		JsonNode health = body(client.get().uri("/health").exchange().expectStatus().isEqualTo(HttpStatus.SERVICE_UNAVAILABLE));
+		JsonNode health = body(
+				client.get().uri("/health").exchange().expectStatus().isEqualTo(HttpStatus.SERVICE_UNAVAILABLE));
 		assertThat(health.get("status").asString()).isEqualTo("DOWN");
 		assertThat(health.get("checks").get("database").get("status").asString()).isEqualTo("DOWN");
 		assertThat(health.get("checks").get("database").get("error").asString()).isNotBlank();

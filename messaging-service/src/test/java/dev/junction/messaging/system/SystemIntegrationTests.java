@@ -41,8 +41,10 @@ class SystemIntegrationTests extends IntegrationTestSupport {
 		for (int i = 0; i < 20; i++) {
 			send(chat, "a message long enough to make the page bigger than one kilobyte " + i);
 		}
-		// A plain Reactor Netty client: it neither asks for nor undoes compression by itself.
-		HttpClient raw = TestHttp.client(this.port).baseUrl("http://localhost:" + this.port + "/api/v2")
+		// A plain Reactor Netty client: it neither asks for nor undoes compression by
+		// itself.
+		HttpClient raw = TestHttp.client(this.port)
+			.baseUrl("http://localhost:" + this.port + "/api/v2")
 			.headers((headers) -> headers.set("x-api-key", ADMIN_KEY));
 		Raw gzipped = fetch(raw.headers((h) -> h.set(HttpHeaders.ACCEPT_ENCODING, "gzip")), "/messages?chatId=" + chat);
 		assertThat(gzipped.status()).isEqualTo(200);

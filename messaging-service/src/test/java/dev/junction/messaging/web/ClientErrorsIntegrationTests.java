@@ -29,12 +29,15 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Mistakes a client can make get a 4xx problem in the client's terms, never a parser's
- * internals, and never an ERROR log line: ERROR is for the operator's faults, and the alert
- * on error logs must not be a client's to trigger.
+ * internals, and never an ERROR log line: ERROR is for the operator's faults, and the
+ * alert on error logs must not be a client's to trigger.
  */
 class ClientErrorsIntegrationTests extends IntegrationTestSupport {
 
-	/** What an answer must never show: parser classes, features, limits and source markers. */
+	/**
+	 * What an answer must never show: parser classes, features, limits and source
+	 * markers.
+	 */
 	private static final List<String> INTERNALS = List.of("jackson", "tools.", "fasterxml", "StreamReadConstraints",
 			"JsonNode", "FAIL_ON", "Feature", "Source", "REDACTED", "line:", "column:", "java.", "Exception", "$",
 			"Request`", "`", "token", "Token");
@@ -51,8 +54,8 @@ class ClientErrorsIntegrationTests extends IntegrationTestSupport {
 
 	@Test
 	void explainsMalformedJsonWithoutTheParsersWords() {
-		for (String body : List.of("{\"name\": ", "{\"name\":\"a\",\"channel\":\"sms\"} trailing", "[1, 2]",
-				"\"text\"", "{\"name\":\"a\" \"channel\":\"sms\"}", "{'name':'a'}", "{\"name\":\"x\",\"channel\":NaN}",
+		for (String body : List.of("{\"name\": ", "{\"name\":\"a\",\"channel\":\"sms\"} trailing", "[1, 2]", "\"text\"",
+				"{\"name\":\"a\" \"channel\":\"sms\"}", "{'name':'a'}", "{\"name\":\"x\",\"channel\":NaN}",
 				"{\"name\":\"x\",\"channel\":\"sms\",\"settings\":{\"a\":01}}", "{\"name\":\"a\"}}", "nul")) {
 			assertClientsTerms(rejected("/instances", body), body);
 		}
@@ -89,10 +92,9 @@ class ClientErrorsIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void namesTheFieldOfAValueOfTheWrongType() {
 		UUID instance = createInstance();
-		assertThat(rejected("/chats", "{\"instanceId\":\"nope\",\"remoteId\":\"r\"}").get("field")
-			.asString()).isEqualTo("instanceId");
-		assertThat(rejected("/chats", "{\"instanceId\":\"" + instance + "\",\"remoteId\":{\"a\":1}}")
-			.get("field")
+		assertThat(rejected("/chats", "{\"instanceId\":\"nope\",\"remoteId\":\"r\"}").get("field").asString())
+			.isEqualTo("instanceId");
+		assertThat(rejected("/chats", "{\"instanceId\":\"" + instance + "\",\"remoteId\":{\"a\":1}}").get("field")
 			.asString()).isEqualTo("remoteId");
 		JsonNode scopes = rejected("/api-keys", "{\"name\":\"k\",\"scopes\":\"read\"}");
 		assertThat(assertClientsTerms(scopes, "scopes").get("field").asString()).isEqualTo("scopes");
@@ -132,12 +134,13 @@ class ClientErrorsIntegrationTests extends IntegrationTestSupport {
 		HttpClient client = HttpClient.newHttpClient();
 		for (String type : List.of("application/json; charset=no-such-charset", "text/plain", "not a media type",
 				"application/json; charset=\"")) {
-			HttpResponse<String> response = client.send(HttpRequest
-				.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/api/v2/instances"))
-				.header("x-api-key", ADMIN_KEY)
-				.header("Content-Type", type)
-				.POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"" + uniqueName("ct") + "\",\"channel\":\"sms\"}"))
-				.build(), HttpResponse.BodyHandlers.ofString());
+			HttpResponse<String> response = client
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/api/v2/instances"))
+					.header("x-api-key", ADMIN_KEY)
+					.header("Content-Type", type)
+					.POST(HttpRequest.BodyPublishers
+						.ofString("{\"name\":\"" + uniqueName("ct") + "\",\"channel\":\"sms\"}"))
+					.build(), HttpResponse.BodyHandlers.ofString());
 			assertThat(response.statusCode()).as(type).isIn(400, 415);
 			assertThat(response.headers().firstValue("Content-Type")).as(type).hasValue("application/problem+json");
 		}

@@ -12,7 +12,10 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** CORS with allowed origins configured: preflights answered before the API key check, per the Fetch standard. */
+/**
+ * CORS with allowed origins configured: preflights answered before the API key check, per
+ * the Fetch standard.
+ */
 @TestPropertySource(properties = { "junction.messaging.cors.allowed-origins=" + CorsIntegrationTests.CONSOLE,
 		"junction.messaging.cors.max-age=5m" })
 class CorsIntegrationTests extends IntegrationTestSupport {
@@ -49,7 +52,8 @@ class CorsIntegrationTests extends IntegrationTestSupport {
 			.expectHeader()
 			.valueEquals(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN, CONSOLE)
 			.expectHeader()
-			.value(HttpHeaders.ACCESS_CONTROL_EXPOSE_HEADERS, (exposed) -> assertThat(exposed).contains("X-Request-Id"));
+			.value(HttpHeaders.ACCESS_CONTROL_EXPOSE_HEADERS,
+					(exposed) -> assertThat(exposed).contains("X-Request-Id"));
 	}
 
 	@Test
@@ -71,7 +75,10 @@ class CorsIntegrationTests extends IntegrationTestSupport {
 		assertProblem(problem, 403, "forbidden");
 	}
 
-	/** A preflight for {@code GET|PATCH /instances} from {@code origin}, without an API key. */
+	/**
+	 * A preflight for {@code GET|PATCH /instances} from {@code origin}, without an API
+	 * key.
+	 */
 	WebTestClient.RequestHeadersSpec<?> preflight(String origin, String method) {
 		return client(null).options()
 			.uri("/instances")

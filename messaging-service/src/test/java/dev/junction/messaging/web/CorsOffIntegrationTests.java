@@ -5,7 +5,10 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.http.HttpHeaders;
 
-/** With no CORS origins configured (the default) the service grants no cross-origin access. */
+/**
+ * With no CORS origins configured (the default) the service grants no cross-origin
+ * access.
+ */
 class CorsOffIntegrationTests extends IntegrationTestSupport {
 
 	@Test

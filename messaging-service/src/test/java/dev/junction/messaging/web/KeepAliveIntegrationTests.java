@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Several clients, each on one keep-alive connection, sending database-backed requests
- * back to back: every request is answered. A response completed off its connection's event
- * loop used to leave the next request on that connection unread, about one in a few
+ * back to back: every request is answered. A response completed off its connection's
+ * event loop used to leave the next request on that connection unread, about one in a few
  * thousand.
  */
 class KeepAliveIntegrationTests extends IntegrationTestSupport {

@@ -12,7 +12,10 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** Actuator on the main port, the request timer, the pool and JVM metrics, and request ids. */
+/**
+ * Actuator on the main port, the request timer, the pool and JVM metrics, and request
+ * ids.
+ */
 class ObservabilityIntegrationTests extends IntegrationTestSupport {
 
 	@Test
@@ -35,28 +38,35 @@ class ObservabilityIntegrationTests extends IntegrationTestSupport {
 		createInstance();
 		get(client(null), "/instances", HttpStatus.UNAUTHORIZED);
 		get(this.admin, "/chats/not-a-uuid/messages", HttpStatus.BAD_REQUEST);
-		// Both timers stop once the response is written, so the client can see it a moment earlier.
-		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(prometheus())
-			.containsPattern(series("junction_messaging_requests_seconds_count", "instances", "POST", "success", "201")
-					+ " [1-9]")
-			.containsPattern(series("junction_messaging_requests_seconds_count", "instances", "GET", "client_error",
-					"401") + " [1-9]")
-			.containsPattern(series("junction_messaging_requests_seconds_count", "messages", "GET", "client_error",
-					"400") + " [1-9]")
-			.containsPattern(bucket("junction_messaging_requests_seconds_bucket", "instances", "POST", "success", "201",
-					"0.001"))
-			.containsPattern(bucket("junction_messaging_requests_seconds_bucket", "instances", "POST", "success", "201",
-					"60.0"))
-			.containsPattern("junction_messaging_requests_seconds_bucket\\{[^}]*le=\"\\+Inf\"} [1-9]")
-			.doesNotContainPattern("junction_messaging_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"")
-			.containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/api/v2/instances\"[^}]*le=\"0.0025\"}")
-			.doesNotContain("http_server_requests_active_seconds_bucket"));
+		// Both timers stop once the response is written, so the client can see it a
+		// moment earlier.
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(prometheus())
+				.containsPattern(
+						series("junction_messaging_requests_seconds_count", "instances", "POST", "success", "201")
+								+ " [1-9]")
+				.containsPattern(
+						series("junction_messaging_requests_seconds_count", "instances", "GET", "client_error", "401")
+								+ " [1-9]")
+				.containsPattern(
+						series("junction_messaging_requests_seconds_count", "messages", "GET", "client_error", "400")
+								+ " [1-9]")
+				.containsPattern(bucket("junction_messaging_requests_seconds_bucket", "instances", "POST", "success",
+						"201", "0.001"))
+				.containsPattern(bucket("junction_messaging_requests_seconds_bucket", "instances", "POST", "success",
+						"201", "60.0"))
+				.containsPattern("junction_messaging_requests_seconds_bucket\\{[^}]*le=\"\\+Inf\"} [1-9]")
+				.doesNotContainPattern("junction_messaging_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"")
+				.containsPattern(
+						"http_server_requests_seconds_bucket\\{[^}]*uri=\"/api/v2/instances\"[^}]*le=\"0.0025\"}")
+				.doesNotContain("http_server_requests_active_seconds_bucket"));
 	}
 
 	@Test
 	void exportsTheConnectionPoolGauges() {
 		createInstance();
-		assertThat(prometheus()).containsPattern("r2dbc_pool_acquired_connections\\{[^}]*name=\"connectionFactory\"} [0-9]")
+		assertThat(prometheus())
+			.containsPattern("r2dbc_pool_acquired_connections\\{[^}]*name=\"connectionFactory\"} [0-9]")
 			.containsPattern("r2dbc_pool_idle_connections\\{[^}]*name=\"connectionFactory\"} [0-9]")
 			.containsPattern("r2dbc_pool_pending_connections\\{[^}]*name=\"connectionFactory\"} [0-9]")
 			.containsPattern("r2dbc_pool_allocated_connections\\{[^}]*name=\"connectionFactory\"} [1-9]")
@@ -91,7 +101,10 @@ class ObservabilityIntegrationTests extends IntegrationTestSupport {
 		assertThat(first).isNotEqualTo(second).isNotEqualTo(third);
 	}
 
-	/** The {@code X-Request-Id} of the answer to {@code request}, which must have {@code status}. */
+	/**
+	 * The {@code X-Request-Id} of the answer to {@code request}, which must have
+	 * {@code status}.
+	 */
 	private static String requestId(WebTestClient.RequestHeadersSpec<?> request, HttpStatus status) {
 		return request.exchange()
 			.expectStatus()

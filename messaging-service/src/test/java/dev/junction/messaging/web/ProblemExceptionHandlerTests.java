@@ -28,9 +28,12 @@ class ProblemExceptionHandlerTests {
 
 	@Test
 	void mapsApiExceptionsToTheirTypes() {
-		assertThat(this.handler.toProblem(ApiException.requestTimeout(Duration.ofSeconds(30)), "/p", "test-request").getStatus()).isEqualTo(408);
-		assertThat(this.handler.toProblem(RateLimitedException.of("messages", 60, 3), "/p", "test-request").getStatus()).isEqualTo(429);
-		assertThat(this.handler.toProblem(new DuplicateKeyException("dup"), "/p", "test-request").getStatus()).isEqualTo(409);
+		assertThat(this.handler.toProblem(ApiException.requestTimeout(Duration.ofSeconds(30)), "/p", "test-request")
+			.getStatus()).isEqualTo(408);
+		assertThat(this.handler.toProblem(RateLimitedException.of("messages", 60, 3), "/p", "test-request").getStatus())
+			.isEqualTo(429);
+		assertThat(this.handler.toProblem(new DuplicateKeyException("dup"), "/p", "test-request").getStatus())
+			.isEqualTo(409);
 		ProblemDetail invalid = this.handler.toProblem(ApiException.invalid("limit", "too big"), "/p", "test-request");
 		assertThat(invalid.getStatus()).isEqualTo(400);
 		assertThat(invalid.getProperties()).containsEntry("field", "limit");

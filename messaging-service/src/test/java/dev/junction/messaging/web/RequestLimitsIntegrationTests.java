@@ -27,7 +27,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Request timeout, body limit and rate limits, with small limits so they are reached quickly. */
+/**
+ * Request timeout, body limit and rate limits, with small limits so they are reached
+ * quickly.
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY,
 				"junction.messaging.http.request-timeout=5s", "junction.messaging.http.max-body-size=2KB",

@@ -14,8 +14,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The shared server's limits as messaging-service answers them, in problem+json: a body that
- * stops arriving ({@code junction.messaging.http.read-timeout}), headers too large.
+ * The shared server's limits as messaging-service answers them, in problem+json: a body
+ * that stops arriving ({@code junction.messaging.http.read-timeout}), headers too large.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY,
@@ -34,8 +34,8 @@ class ServerLimitsIntegrationTests extends IntegrationTestSupport {
 
 	@Test
 	void answersHeadersTooLargeWith431AsAProblem() throws IOException {
-		String response = exchange("GET /api/v2/instances HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "x".repeat(20_000)
-				+ "\r\n\r\n");
+		String response = exchange(
+				"GET /api/v2/instances HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "x".repeat(20_000) + "\r\n\r\n");
 		assertThat(response).startsWith("HTTP/1.1 431 ")
 			.containsIgnoringCase("content-type: application/problem+json")
 			.containsPattern("(?i)x-request-id: [0-9a-f]{32}")

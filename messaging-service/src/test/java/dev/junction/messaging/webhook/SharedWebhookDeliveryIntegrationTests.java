@@ -63,16 +63,19 @@ class SharedWebhookDeliveryIntegrationTests {
 	@Test
 	void everyAttemptIsMadeOnceWhileTheInstancesShareTheDeliveries() {
 		double[] before = deliveredByInstance();
-		// Slow answers keep deliveries in flight, and every fourth first attempt fails so retries are
-		// shared too. Only first attempts fail: a delivery whose retries met failures meant for
+		// Slow answers keep deliveries in flight, and every fourth first attempt fails so
+		// retries are
+		// shared too. Only first attempts fail: a delivery whose retries met failures
+		// meant for
 		// others would become a dead letter.
 		AtomicInteger firstAttempts = new AtomicInteger();
-		try (WebhookReceiver receiver = new WebhookReceiver().answer((headers) -> ("1"
-			.equals(headers.get("x-junction-delivery-attempt")) && firstAttempts.getAndIncrement() % 4 == 0) ? 503 : 200)) {
+		try (WebhookReceiver receiver = new WebhookReceiver()
+			.answer((headers) -> ("1".equals(headers.get("x-junction-delivery-attempt"))
+					&& firstAttempts.getAndIncrement() % 4 == 0) ? 503 : 200)) {
 			receiver.beforeAnswering((request) -> Mono.delay(Duration.ofMillis(20)));
 			UUID instance = create(cluster.admin(0), "/instances", Map.of("name", name(), "channel", "whatsapp"));
-			create(cluster.admin(0), "/webhooks", Map.of("instanceId", instance, "url", receiver.url(), "eventTypes",
-					List.of("message.sent")));
+			create(cluster.admin(0), "/webhooks",
+					Map.of("instanceId", instance, "url", receiver.url(), "eventTypes", List.of("message.sent")));
 			UUID chat = create(cluster.admin(1), "/chats", Map.of("instanceId", instance, "remoteId", name()));
 			int messages = 60;
 			for (int i = 0; i < messages; i++) {
@@ -80,7 +83,9 @@ class SharedWebhookDeliveryIntegrationTests {
 			}
 
 			await().atMost(PATIENCE).untilAsserted(() -> assertThat(accepted(receiver)).hasSize(messages));
-			await().during(Duration.ofMillis(500)).atMost(PATIENCE).untilAsserted(() -> assertThat(unfinished(instance)).isZero());
+			await().during(Duration.ofMillis(500))
+				.atMost(PATIENCE)
+				.untilAsserted(() -> assertThat(unfinished(instance)).isZero());
 			List<String> attempts = receiver.received()
 				.stream()
 				.map((request) -> request.headers().get("x-junction-delivery-id") + "#"
@@ -106,14 +111,15 @@ class SharedWebhookDeliveryIntegrationTests {
 								"--junction.messaging.webhooks.lease-time=4s",
 								"--junction.messaging.webhooks.poll-interval=10m"))) {
 			assertThat(victim.awaitReady(Duration.ofSeconds(90))).as(victim.output()).isTrue();
-			// The receiver answers slowly, so the victim has deliveries in flight when it dies.
+			// The receiver answers slowly, so the victim has deliveries in flight when it
+			// dies.
 			receiver.beforeAnswering((request) -> Mono.delay(Duration.ofMillis(1500)));
 			WebTestClient onVictim = TestHttp.webTestClient(victim.port())
 				.defaultHeader("x-api-key", IntegrationTestSupport.ADMIN_KEY)
 				.build();
 			UUID instance = create(onVictim, "/instances", Map.of("name", name(), "channel", "whatsapp"));
-			create(onVictim, "/webhooks", Map.of("instanceId", instance, "url", receiver.url(), "eventTypes",
-					List.of("message.sent")));
+			create(onVictim, "/webhooks",
+					Map.of("instanceId", instance, "url", receiver.url(), "eventTypes", List.of("message.sent")));
 			UUID chat = create(onVictim, "/chats", Map.of("instanceId", instance, "remoteId", name()));
 			int messages = 20;
 			for (int i = 0; i < messages; i++) {

@@ -10,9 +10,12 @@ class SignaturesTests {
 
 	@Test
 	void signsTheTimestampAndTheBodyWithHmacSha256() {
-		// Expected value from Python: hmac.new(b"whsec_test", b'1700000000.{"id":"1"}', hashlib.sha256).hexdigest()
-		String header = Signatures.header("whsec_test", 1_700_000_000L, "{\"id\":\"1\"}".getBytes(StandardCharsets.UTF_8));
-		assertThat(header).isEqualTo("t=1700000000,v1=11bf4466ea17c3df3fd743af0b435368e16b7a05eb8eced85e8c4670767bdec5");
+		// Expected value from Python: hmac.new(b"whsec_test", b'1700000000.{"id":"1"}',
+		// hashlib.sha256).hexdigest()
+		String header = Signatures.header("whsec_test", 1_700_000_000L,
+				"{\"id\":\"1\"}".getBytes(StandardCharsets.UTF_8));
+		assertThat(header)
+			.isEqualTo("t=1700000000,v1=11bf4466ea17c3df3fd743af0b435368e16b7a05eb8eced85e8c4670767bdec5");
 	}
 
 	@Test

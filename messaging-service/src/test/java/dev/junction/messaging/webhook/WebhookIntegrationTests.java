@@ -27,7 +27,10 @@ import org.springframework.web.reactive.function.client.WebClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** Deliveries against a local receiver, with retries of 50 ms base delay and 3 attempts (see the base class). */
+/**
+ * Deliveries against a local receiver, with retries of 50 ms base delay and 3 attempts
+ * (see the base class).
+ */
 class WebhookIntegrationTests extends IntegrationTestSupport {
 
 	private static final Duration PATIENCE = Duration.ofSeconds(20);
@@ -46,8 +49,9 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void managesSubscriptions() {
 		UUID instance = createInstance();
-		JsonNode created = post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", "https://example.com/h",
-				"eventTypes", List.of("message.sent")), HttpStatus.CREATED);
+		JsonNode created = post(this.admin, "/webhooks",
+				Map.of("instanceId", instance, "url", "https://example.com/h", "eventTypes", List.of("message.sent")),
+				HttpStatus.CREATED);
 		assertThat(created.get("secret").asString()).startsWith("whsec_");
 		UUID id = id(created);
 		JsonNode fetched = get("/webhooks/" + id);
@@ -67,10 +71,14 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 		assertThat(paused.get("eventTypes").get(0).asString()).isEqualTo("*");
 		this.admin.delete().uri("/webhooks/{id}", id).exchange().expectStatus().isNoContent();
 		get(this.admin, "/webhooks/" + id, HttpStatus.NOT_FOUND);
-		assertThat(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", "ftp://x", "eventTypes",
-				List.of("*")), HttpStatus.BAD_REQUEST).get("field").asString()).isEqualTo("url");
-		assertThat(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", "https://x", "eventTypes",
-				List.of()), HttpStatus.BAD_REQUEST).get("field").asString()).isEqualTo("eventTypes");
+		assertThat(post(this.admin, "/webhooks",
+				Map.of("instanceId", instance, "url", "ftp://x", "eventTypes", List.of("*")), HttpStatus.BAD_REQUEST)
+			.get("field")
+			.asString()).isEqualTo("url");
+		assertThat(post(this.admin, "/webhooks",
+				Map.of("instanceId", instance, "url", "https://x", "eventTypes", List.of()), HttpStatus.BAD_REQUEST)
+			.get("field")
+			.asString()).isEqualTo("eventTypes");
 	}
 
 	@Test
@@ -101,7 +109,8 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 			assertThat(receiver.received().stream().map((r) -> r.headers().get("x-junction-delivery-id")).distinct())
 				.hasSize(1);
 			// chat.created was not subscribed to
-			assertThat(receiver.received()).allMatch((r) -> "message.sent".equals(r.headers().get("x-junction-event-type")));
+			assertThat(receiver.received())
+				.allMatch((r) -> "message.sent".equals(r.headers().get("x-junction-event-type")));
 		}
 	}
 
@@ -109,8 +118,9 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 	void deadLettersAfterTheLastAttemptAndRetriesThemOnRequest() {
 		try (WebhookReceiver receiver = new WebhookReceiver().answer(500)) {
 			UUID instance = createInstance();
-			UUID webhook = id(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", receiver.url(),
-					"eventTypes", List.of("*")), HttpStatus.CREATED));
+			UUID webhook = id(post(this.admin, "/webhooks",
+					Map.of("instanceId", instance, "url", receiver.url(), "eventTypes", List.of("*")),
+					HttpStatus.CREATED));
 			createChat(instance);
 
 			await().atMost(PATIENCE).untilAsserted(() -> {
@@ -136,7 +146,8 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 				assertThat(done.get("items").get(0).get("attempts").asInt()).isEqualTo(4);
 			});
 			assertThat(get("/webhooks/dead-letters?webhookId=" + webhook).get("items").size()).isZero();
-			assertProblem(post(this.admin, "/webhooks/dead-letters/" + delivery + "/retry", Map.of(), HttpStatus.CONFLICT),
+			assertProblem(
+					post(this.admin, "/webhooks/dead-letters/" + delivery + "/retry", Map.of(), HttpStatus.CONFLICT),
 					409, "conflict");
 			assertProblem(post(this.admin, "/webhooks/dead-letters/" + UUID.randomUUID() + "/retry", Map.of(),
 					HttpStatus.NOT_FOUND), 404, "not-found");
@@ -148,13 +159,14 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 		try (WebhookReceiver receiver = new WebhookReceiver().answer(200)) {
 			UUID instance = createInstance();
 			createChat(instance);
-			UUID webhook = id(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", receiver.url(),
-					"eventTypes", List.of("chat.created")), HttpStatus.CREATED));
+			UUID webhook = id(post(this.admin, "/webhooks",
+					Map.of("instanceId", instance, "url", receiver.url(), "eventTypes", List.of("chat.created")),
+					HttpStatus.CREATED));
 			UUID event = id(get("/events?instanceId=" + instance + "&type=chat.created").get("items").get(0));
 			this.dispatcher.stop();
 			try {
-				Delivery left = new Delivery(UUID.randomUUID(), webhook, event, instance, DeliveryStatus.PENDING, 0, null,
-						null, null, java.time.Instant.now(), null);
+				Delivery left = new Delivery(UUID.randomUUID(), webhook, event, instance, DeliveryStatus.PENDING, 0,
+						null, null, null, java.time.Instant.now(), null);
 				this.deliveryRepository.insert(left).block(PATIENCE);
 			}
 			finally {
@@ -162,7 +174,8 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 			}
 			await().atMost(PATIENCE).untilAsserted(() -> {
 				assertThat(receiver.received()).hasSize(1);
-				assertThat(get("/webhooks/" + webhook + "/deliveries?status=delivered").get("items").size()).isEqualTo(1);
+				assertThat(get("/webhooks/" + webhook + "/deliveries?status=delivered").get("items").size())
+					.isEqualTo(1);
 			});
 			assertThat(receiver.received().get(0).headers().get("x-junction-event-id")).isEqualTo(event.toString());
 		}
@@ -171,8 +184,9 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 	@Test
 	void recordsUnreachableReceiversAsFailedAttempts() {
 		UUID instance = createInstance();
-		UUID webhook = id(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", "http://127.0.0.1:1/none",
-				"eventTypes", List.of("chat.created")), HttpStatus.CREATED));
+		UUID webhook = id(post(this.admin, "/webhooks",
+				Map.of("instanceId", instance, "url", "http://127.0.0.1:1/none", "eventTypes", List.of("chat.created")),
+				HttpStatus.CREATED));
 		createChat(instance);
 		await().atMost(PATIENCE).untilAsserted(() -> {
 			JsonNode dead = get("/webhooks/dead-letters?instanceId=" + instance);
@@ -187,8 +201,9 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 		UUID instance = createInstance();
 		assertInvalidField(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", "https://example.com/h",
 				"eventTypes", List.of("*"), "active", false), HttpStatus.BAD_REQUEST), "active");
-		UUID webhook = id(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", "https://example.com/h",
-				"eventTypes", List.of("*")), HttpStatus.CREATED));
+		UUID webhook = id(post(this.admin, "/webhooks",
+				Map.of("instanceId", instance, "url", "https://example.com/h", "eventTypes", List.of("*")),
+				HttpStatus.CREATED));
 		assertInvalidField(patch(this.admin, "/webhooks/" + webhook, Map.of("secret", "a-new-secret-of-some-length"),
 				HttpStatus.BAD_REQUEST), "secret");
 		assertInvalidField(patch(this.admin, "/webhooks/" + webhook, Map.of("instanceId", createInstance()),
@@ -218,11 +233,15 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 	void sendsEveryAttemptWithATraceparentOfItsOwn() {
 		try (WebhookReceiver receiver = new WebhookReceiver().answer(500, 200)) {
 			UUID instance = createInstance();
-			post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", receiver.url(), "eventTypes",
-					List.of("chat.created")), HttpStatus.CREATED);
+			post(this.admin, "/webhooks",
+					Map.of("instanceId", instance, "url", receiver.url(), "eventTypes", List.of("chat.created")),
+					HttpStatus.CREATED);
 			createChat(instance);
 			await().atMost(PATIENCE).untilAsserted(() -> assertThat(receiver.received()).hasSize(2));
-			List<String> traceparents = receiver.received().stream().map((r) -> r.headers().get("traceparent")).toList();
+			List<String> traceparents = receiver.received()
+				.stream()
+				.map((r) -> r.headers().get("traceparent"))
+				.toList();
 			assertThat(traceparents).allSatisfy((traceparent) -> assertThat(traceparent)
 				.matches("00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}"));
 			assertThat(traceparents).doesNotHaveDuplicates();
@@ -233,8 +252,9 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 	void stopsRetryingWhenTheSubscriptionIsDeleted() {
 		try (WebhookReceiver receiver = new WebhookReceiver().answer(500)) {
 			UUID instance = createInstance();
-			UUID webhook = id(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", receiver.url(),
-					"eventTypes", List.of("chat.created")), HttpStatus.CREATED));
+			UUID webhook = id(post(this.admin, "/webhooks",
+					Map.of("instanceId", instance, "url", receiver.url(), "eventTypes", List.of("chat.created")),
+					HttpStatus.CREATED));
 			receiver.beforeAnswering(
 					(request) -> api().delete().uri("/webhooks/{id}", webhook).retrieve().toBodilessEntity());
 			createChat(instance);
@@ -250,8 +270,9 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 	void stopsRetryingAndCancelsTheDeliveryWhenTheSubscriptionIsPaused() {
 		try (WebhookReceiver receiver = new WebhookReceiver().answer(500)) {
 			UUID instance = createInstance();
-			UUID webhook = id(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", receiver.url(),
-					"eventTypes", List.of("chat.created")), HttpStatus.CREATED));
+			UUID webhook = id(post(this.admin, "/webhooks",
+					Map.of("instanceId", instance, "url", receiver.url(), "eventTypes", List.of("chat.created")),
+					HttpStatus.CREATED));
 			receiver.beforeAnswering((request) -> api().patch()
 				.uri("/webhooks/{id}", webhook)
 				.bodyValue(Map.of("active", false))
@@ -287,9 +308,10 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 			assertThat(old.received()).hasSize(1);
 			assertThat(moved.received().get(0).headers().get("x-junction-delivery-attempt")).isEqualTo("2");
 			assertSignedBy(secret, moved.received().get(0));
-			await().atMost(PATIENCE).untilAsserted(() -> assertThat(
-					get("/webhooks/" + webhook + "/deliveries").get("items").get(0).get("status").asString())
-				.isEqualTo("delivered"));
+			await().atMost(PATIENCE)
+				.untilAsserted(() -> assertThat(
+						get("/webhooks/" + webhook + "/deliveries").get("items").get(0).get("status").asString())
+					.isEqualTo("delivered"));
 		}
 	}
 
@@ -297,21 +319,26 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 	void refusesToRetryADeadLetterOfAPausedSubscription() {
 		try (WebhookReceiver receiver = new WebhookReceiver().answer(500)) {
 			UUID instance = createInstance();
-			UUID webhook = id(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", receiver.url(),
-					"eventTypes", List.of("chat.created")), HttpStatus.CREATED));
+			UUID webhook = id(post(this.admin, "/webhooks",
+					Map.of("instanceId", instance, "url", receiver.url(), "eventTypes", List.of("chat.created")),
+					HttpStatus.CREATED));
 			createChat(instance);
 			await().atMost(PATIENCE)
 				.untilAsserted(() -> assertThat(get("/webhooks/dead-letters?webhookId=" + webhook).get("items").size())
 					.isEqualTo(1));
 			UUID delivery = id(get("/webhooks/dead-letters?webhookId=" + webhook).get("items").get(0));
 			patch(this.admin, "/webhooks/" + webhook, Map.of("active", false), HttpStatus.OK);
-			assertProblem(post(this.admin, "/webhooks/dead-letters/" + delivery + "/retry", Map.of(),
-					HttpStatus.CONFLICT), 409, "conflict");
+			assertProblem(
+					post(this.admin, "/webhooks/dead-letters/" + delivery + "/retry", Map.of(), HttpStatus.CONFLICT),
+					409, "conflict");
 			assertThat(receiver.received()).hasSize(3);
 		}
 	}
 
-	/** Checks the delivery as the README tells receivers to: signature over the timestamp and body, timestamp recent. */
+	/**
+	 * Checks the delivery as the README tells receivers to: signature over the timestamp
+	 * and body, timestamp recent.
+	 */
 	private static void assertSignedBy(String secret, WebhookReceiver.Received delivery) {
 		assertThat(verify(secret, delivery.headers().get("x-junction-signature"), delivery.body(), TOLERANCE))
 			.as("signature %s", delivery.headers().get("x-junction-signature"))

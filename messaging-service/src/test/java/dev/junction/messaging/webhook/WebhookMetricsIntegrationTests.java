@@ -13,7 +13,10 @@ import org.springframework.http.HttpStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** Delivery outcomes and the dead-letter gauge, as scraped (3 attempts per delivery, see the base class). */
+/**
+ * Delivery outcomes and the dead-letter gauge, as scraped (3 attempts per delivery, see
+ * the base class).
+ */
 class WebhookMetricsIntegrationTests extends IntegrationTestSupport {
 
 	private static final Duration PATIENCE = Duration.ofSeconds(20);
@@ -26,14 +29,17 @@ class WebhookMetricsIntegrationTests extends IntegrationTestSupport {
 		try (WebhookReceiver failing = new WebhookReceiver().answer(500);
 				WebhookReceiver accepting = new WebhookReceiver().answer(200)) {
 			UUID instance = createInstance();
-			UUID webhook = id(post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", failing.url(),
-					"eventTypes", List.of("chat.created")), HttpStatus.CREATED));
-			post(this.admin, "/webhooks", Map.of("instanceId", instance, "url", accepting.url(), "eventTypes",
-					List.of("chat.created")), HttpStatus.CREATED);
+			UUID webhook = id(post(this.admin, "/webhooks",
+					Map.of("instanceId", instance, "url", failing.url(), "eventTypes", List.of("chat.created")),
+					HttpStatus.CREATED));
+			post(this.admin, "/webhooks",
+					Map.of("instanceId", instance, "url", accepting.url(), "eventTypes", List.of("chat.created")),
+					HttpStatus.CREATED);
 			createChat(instance);
 
-			await().atMost(PATIENCE).untilAsserted(() -> assertThat(
-					get("/webhooks/dead-letters?webhookId=" + webhook).get("items").size()).isEqualTo(1));
+			await().atMost(PATIENCE)
+				.untilAsserted(() -> assertThat(get("/webhooks/dead-letters?webhookId=" + webhook).get("items").size())
+					.isEqualTo(1));
 			await().atMost(PATIENCE).untilAsserted(() -> {
 				assertThat(value("junction_messaging_webhook_deliveries_total", "outcome=\"delivered\""))
 					.isGreaterThanOrEqualTo(deliveredBefore + 1);
@@ -46,7 +52,10 @@ class WebhookMetricsIntegrationTests extends IntegrationTestSupport {
 		}
 	}
 
-	/** The value of the series {@code name} whose labels include {@code label} (any, when null). */
+	/**
+	 * The value of the series {@code name} whose labels include {@code label} (any, when
+	 * null).
+	 */
 	private double value(String name, String label) {
 		String scrape = prometheus();
 		return scrape.lines()

@@ -16,8 +16,9 @@ import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
 
 /**
- * A local webhook receiver on a random port: answers each request with the next status
- * of its script (then with the last one), or as its rule says, and keeps every request it got.
+ * A local webhook receiver on a random port: answers each request with the next status of
+ * its script (then with the last one), or as its rule says, and keeps every request it
+ * got.
  */
 final class WebhookReceiver implements AutoCloseable {
 
@@ -37,21 +38,24 @@ final class WebhookReceiver implements AutoCloseable {
 		this.server = HttpServer.create()
 			.host("127.0.0.1")
 			.port(0)
-			.route((routes) -> routes.post("/hook", (request, response) -> request.receive()
-				.aggregate()
-				.asByteArray()
-				.defaultIfEmpty(new byte[0])
-				.flatMap((body) -> {
-					Map<String, String> headers = new java.util.HashMap<>();
-					request.requestHeaders().forEach((entry) -> headers.put(entry.getKey().toLowerCase(), entry.getValue()));
-					ToIntFunction<Map<String, String>> rule = this.rule;
-					Integer next = (rule != null) ? Integer.valueOf(rule.applyAsInt(headers)) : this.script.poll();
-					int status = (next != null) ? next : this.fallback;
-					Received got = new Received(headers, body, status);
-					this.received.add(got);
-					return this.beforeAnswer.apply(got)
-						.then(response.status(HttpResponseStatus.valueOf(status)).send().then());
-				})))
+			.route((routes) -> routes.post("/hook",
+					(request, response) -> request.receive()
+						.aggregate()
+						.asByteArray()
+						.defaultIfEmpty(new byte[0])
+						.flatMap((body) -> {
+							Map<String, String> headers = new java.util.HashMap<>();
+							request.requestHeaders()
+								.forEach((entry) -> headers.put(entry.getKey().toLowerCase(), entry.getValue()));
+							ToIntFunction<Map<String, String>> rule = this.rule;
+							Integer next = (rule != null) ? Integer.valueOf(rule.applyAsInt(headers))
+									: this.script.poll();
+							int status = (next != null) ? next : this.fallback;
+							Received got = new Received(headers, body, status);
+							this.received.add(got);
+							return this.beforeAnswer.apply(got)
+								.then(response.status(HttpResponseStatus.valueOf(status)).send().then());
+						})))
 			.bindNow(Duration.ofSeconds(10));
 	}
 
@@ -70,7 +74,10 @@ final class WebhookReceiver implements AutoCloseable {
 		return this;
 	}
 
-	/** Runs {@code action} on each request before answering it (without blocking the receiver's thread). */
+	/**
+	 * Runs {@code action} on each request before answering it (without blocking the
+	 * receiver's thread).
+	 */
 	WebhookReceiver beforeAnswering(Function<Received, Mono<?>> action) {
 		this.beforeAnswer = action;
 		return this;

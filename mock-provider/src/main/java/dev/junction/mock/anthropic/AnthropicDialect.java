@@ -11,25 +11,26 @@ import dev.junction.mock.pipeline.SseStream;
 /** Anthropic Messages: {@code POST /v1/messages}. */
 public final class AnthropicDialect implements ChatDialect {
 
-    private final AnthropicErrors errors = new AnthropicErrors();
+	private final AnthropicErrors errors = new AnthropicErrors();
 
-    @Override
-    public Conversation read(JsonNode body) {
-        return AnthropicMessagesReader.read(body);
-    }
+	@Override
+	public Conversation read(JsonNode body) {
+		return AnthropicMessagesReader.read(body);
+	}
 
-    @Override
-    public byte[] json(Conversation conversation, Completion completion) {
-        return AnthropicMessageWriter.write(conversation, completion);
-    }
+	@Override
+	public byte[] json(Conversation conversation, Completion completion) {
+		return AnthropicMessageWriter.write(conversation, completion);
+	}
 
-    @Override
-    public SseStream stream(Conversation conversation, Completion completion) {
-        return new AnthropicMessageStream(conversation, completion);
-    }
+	@Override
+	public SseStream stream(Conversation conversation, Completion completion) {
+		return new AnthropicMessageStream(conversation, completion);
+	}
 
-    @Override
-    public byte[] body(MockError error) {
-        return errors.body(error);
-    }
+	@Override
+	public byte[] body(MockError error) {
+		return errors.body(error);
+	}
+
 }

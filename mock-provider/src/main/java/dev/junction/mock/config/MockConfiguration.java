@@ -10,23 +10,27 @@ import dev.junction.mock.routes.MockRoutes;
 import dev.junction.mock.stats.MockStats;
 import dev.junction.mock.stats.MockStatsMetrics;
 
-/** Wires the emulator into the Spring Boot application: its routes, its counters and their meters. */
+/**
+ * Wires the emulator into the Spring Boot application: its routes, its counters and their
+ * meters.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(MockProperties.class)
 public class MockConfiguration {
 
-    @Bean
-    MockStats mockStats() {
-        return new MockStats();
-    }
+	@Bean
+	MockStats mockStats() {
+		return new MockStats();
+	}
 
-    @Bean
-    RouterFunction<ServerResponse> mockRoutes(MockProperties properties, MockStats stats) {
-        return MockRoutes.create(properties, stats);
-    }
+	@Bean
+	RouterFunction<ServerResponse> mockRoutes(MockProperties properties, MockStats stats) {
+		return MockRoutes.create(properties, stats);
+	}
 
-    @Bean
-    MockStatsMetrics mockStatsMetrics(MockStats stats) {
-        return new MockStatsMetrics(stats);
-    }
+	@Bean
+	MockStatsMetrics mockStatsMetrics(MockStats stats) {
+		return new MockStatsMetrics(stats);
+	}
+
 }

@@ -3,8 +3,9 @@ package dev.junction.mock.embeddings;
 import java.util.SplittableRandom;
 
 /**
- * Deterministic embeddings: the same input always gets the same vector, different inputs get vectors that
- * point in unrelated directions, and every vector has length 1, as OpenAI's have.
+ * Deterministic embeddings: the same input always gets the same vector, different inputs
+ * get vectors that point in unrelated directions, and every vector has length 1, as
+ * OpenAI's have.
  */
 final class EmbeddingVectors {
 

@@ -14,10 +14,12 @@ import dev.junction.mock.pipeline.RequestFields;
  * An embeddings request.
  *
  * @param model the requested model, echoed in the answer
- * @param inputs each input to embed: its text as UTF-8, or its token ids as 4-byte big-endian integers
+ * @param inputs each input to embed: its text as UTF-8, or its token ids as 4-byte
+ * big-endian integers
  * @param tokens input tokens of each input (estimated for text, counted for token arrays)
  * @param dimensions length of every vector
- * @param base64 whether vectors are sent as base64 (little-endian float32) rather than JSON numbers
+ * @param base64 whether vectors are sent as base64 (little-endian float32) rather than
+ * JSON numbers
  */
 record EmbeddingsRequest(String model, List<byte[]> inputs, List<Integer> tokens, int dimensions, boolean base64) {
 
@@ -54,11 +56,13 @@ record EmbeddingsRequest(String model, List<byte[]> inputs, List<Integer> tokens
 		if (dimensions != null && dimensions > MAX_DIMENSIONS) {
 			throw MockError.badRequest("dimensions: must be at most " + MAX_DIMENSIONS, "dimensions");
 		}
-		return new EmbeddingsRequest(model, inputs, tokens, (dimensions != null) ? dimensions : defaultDimensions(model),
-				base64(body));
+		return new EmbeddingsRequest(model, inputs, tokens,
+				(dimensions != null) ? dimensions : defaultDimensions(model), base64(body));
 	}
 
-	/** As OpenAI's models: 3072 for {@code text-embedding-3-large}, 1536 for the others. */
+	/**
+	 * As OpenAI's models: 3072 for {@code text-embedding-3-large}, 1536 for the others.
+	 */
 	static int defaultDimensions(String model) {
 		return model.contains("3-large") ? 3072 : 1536;
 	}

@@ -15,8 +15,9 @@ import dev.junction.mock.pipeline.RequestBodies;
 import dev.junction.mock.pipeline.Responder;
 
 /**
- * OpenAI Embeddings: {@code POST /v1/embeddings}. One deterministic unit vector per input, as JSON numbers or,
- * with {@code encoding_format: base64}, as base64 of little-endian float32; usage counts the input tokens.
+ * OpenAI Embeddings: {@code POST /v1/embeddings}. One deterministic unit vector per
+ * input, as JSON numbers or, with {@code encoding_format: base64}, as base64 of
+ * little-endian float32; usage counts the input tokens.
  */
 public final class EmbeddingsResponder implements Responder {
 
@@ -33,7 +34,9 @@ public final class EmbeddingsResponder implements Responder {
 		long tokens = 0;
 		for (int index = 0; index < count; index++) {
 			float[] vector = EmbeddingVectors.of(request.inputs().get(index), request.dimensions());
-			json.append((index > 0) ? "," : "").append("{\"object\":\"embedding\",\"index\":").append(index)
+			json.append((index > 0) ? "," : "")
+				.append("{\"object\":\"embedding\",\"index\":")
+				.append(index)
 				.append(",\"embedding\":");
 			if (request.base64()) {
 				json.append('"').append(base64(vector)).append('"');
@@ -45,8 +48,13 @@ public final class EmbeddingsResponder implements Responder {
 			tokens += request.tokens().get(index);
 		}
 		json.append("],\"model\":");
-		return JsonText.string(json, request.model()).append(",\"usage\":{\"prompt_tokens\":").append(tokens)
-			.append(",\"total_tokens\":").append(tokens).append("}}").toString();
+		return JsonText.string(json, request.model())
+			.append(",\"usage\":{\"prompt_tokens\":")
+			.append(tokens)
+			.append(",\"total_tokens\":")
+			.append(tokens)
+			.append("}}")
+			.toString();
 	}
 
 	private static void floats(StringBuilder json, float[] vector) {

@@ -11,25 +11,26 @@ import dev.junction.mock.pipeline.SseStream;
 /** OpenAI Chat Completions: {@code POST /v1/chat/completions}. */
 public final class OpenAiDialect implements ChatDialect {
 
-    private final OpenAiErrors errors = new OpenAiErrors();
+	private final OpenAiErrors errors = new OpenAiErrors();
 
-    @Override
-    public Conversation read(JsonNode body) {
-        return OpenAiChatReader.read(body);
-    }
+	@Override
+	public Conversation read(JsonNode body) {
+		return OpenAiChatReader.read(body);
+	}
 
-    @Override
-    public byte[] json(Conversation conversation, Completion completion) {
-        return OpenAiChatWriter.write(conversation, completion);
-    }
+	@Override
+	public byte[] json(Conversation conversation, Completion completion) {
+		return OpenAiChatWriter.write(conversation, completion);
+	}
 
-    @Override
-    public SseStream stream(Conversation conversation, Completion completion) {
-        return new OpenAiChatStream(conversation, completion);
-    }
+	@Override
+	public SseStream stream(Conversation conversation, Completion completion) {
+		return new OpenAiChatStream(conversation, completion);
+	}
 
-    @Override
-    public byte[] body(MockError error) {
-        return errors.body(error);
-    }
+	@Override
+	public byte[] body(MockError error) {
+		return errors.body(error);
+	}
+
 }

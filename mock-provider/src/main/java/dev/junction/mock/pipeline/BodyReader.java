@@ -15,7 +15,10 @@ import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.reactive.function.server.ServerRequest;
 
-/** Reads a request body whole, bounded in size and in the wait for each next piece, counting what arrived. */
+/**
+ * Reads a request body whole, bounded in size and in the wait for each next piece,
+ * counting what arrived.
+ */
 final class BodyReader {
 
 	private static final byte[] NO_BODY = new byte[0];
@@ -37,11 +40,13 @@ final class BodyReader {
 	}
 
 	/**
-	 * The body, empty when there is none. Fails with {@link TimeoutException} when no bytes arrive for the read
-	 * timeout, with {@link DataBufferLimitException} past the size bound.
+	 * The body, empty when there is none. Fails with {@link TimeoutException} when no
+	 * bytes arrive for the read timeout, with {@link DataBufferLimitException} past the
+	 * size bound.
 	 */
 	Mono<byte[]> read() {
-		// A bounded demand: with an unbounded one, Reactor Netty 1.3 signals a connection reset to the
+		// A bounded demand: with an unbounded one, Reactor Netty 1.3 signals a connection
+		// reset to the
 		// body's subscriber twice, and Reactor logs the second at ERROR as dropped.
 		Flux<DataBuffer> body = this.request.getBody()
 			.limitRate(PREFETCH)
@@ -50,14 +55,20 @@ final class BodyReader {
 		return DataBufferUtils.join(body, this.maxBytes).map(BodyReader::bytes).defaultIfEmpty(NO_BODY);
 	}
 
-	/** How much of the body arrived: {@code 8 of 100 bytes received}, or {@code 8 bytes received} when chunked. */
+	/**
+	 * How much of the body arrived: {@code 8 of 100 bytes received}, or
+	 * {@code 8 bytes received} when chunked.
+	 */
 	String progress() {
 		long announced = this.request.getHeaders().getContentLength();
 		return (announced >= 0) ? this.received.get() + " of " + announced + " bytes received"
 				: this.received.get() + " bytes received";
 	}
 
-	/** Whether a failure to read the body means that the client closed or reset its connection. */
+	/**
+	 * Whether a failure to read the body means that the client closed or reset its
+	 * connection.
+	 */
 	static boolean clientWentAway(Throwable error) {
 		return error instanceof AbortedException || error instanceof IOException
 				|| AbortedException.isConnectionReset(error);

@@ -4,6 +4,7 @@ package dev.junction.mock.pipeline;
 @FunctionalInterface
 public interface ErrorFormat {
 
-    /** The UTF-8 JSON body for an error. */
-    byte[] body(MockError error);
+	/** The UTF-8 JSON body for an error. */
+	byte[] body(MockError error);
+
 }

@@ -4,7 +4,10 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Parses request bodies, answering 400 in the provider's words when one is not a JSON object. */
+/**
+ * Parses request bodies, answering 400 in the provider's words when one is not a JSON
+ * object.
+ */
 public final class RequestBodies {
 
 	private static final JsonMapper JSON = JsonMapper.shared();

@@ -8,9 +8,10 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 @FunctionalInterface
 public interface Responder {
 
-    /**
-     * The answer to a call, given its whole body.
-     * @throws MockError for a request the provider would refuse
-     */
-    Mono<ServerResponse> respond(MockCall call, byte[] body);
+	/**
+	 * The answer to a call, given its whole body.
+	 * @throws MockError for a request the provider would refuse
+	 */
+	Mono<ServerResponse> respond(MockCall call, byte[] body);
+
 }

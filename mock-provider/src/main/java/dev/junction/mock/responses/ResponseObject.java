@@ -7,9 +7,10 @@ import dev.junction.mock.pipeline.JsonText;
 import dev.junction.mock.pipeline.ResponseIds;
 
 /**
- * One answer of the Responses API as JSON: the {@code response} object, whole or as it stands while streamed,
- * and its single output item, a {@code message} with one {@code output_text} part or a {@code function_call}.
- * Its ids are fixed when it is made, so that every event of a stream names the same ones.
+ * One answer of the Responses API as JSON: the {@code response} object, whole or as it
+ * stands while streamed, and its single output item, a {@code message} with one
+ * {@code output_text} part or a {@code function_call}. Its ids are fixed when it is made,
+ * so that every event of a stream names the same ones.
  */
 final class ResponseObject {
 
@@ -40,7 +41,10 @@ final class ResponseObject {
 		return this.completion.toolCall() != null;
 	}
 
-	/** Whether the answer stopped at {@code max_output_tokens}: then it is {@code incomplete}. */
+	/**
+	 * Whether the answer stopped at {@code max_output_tokens}: then it is
+	 * {@code incomplete}.
+	 */
 	boolean isIncomplete() {
 		return this.completion.finishReason() == FinishReason.LENGTH;
 	}
@@ -55,15 +59,19 @@ final class ResponseObject {
 		return (call != null) ? call.arguments() : this.completion.text();
 	}
 
-	/** The finished response: {@code completed}, or {@code incomplete} with its reason. */
+	/**
+	 * The finished response: {@code completed}, or {@code incomplete} with its reason.
+	 */
 	String finished() {
 		StringBuilder json = new StringBuilder(1024);
 		head(json, isIncomplete() ? "incomplete" : "completed", this.createdAt);
-		json.append(isIncomplete() ? "\"incomplete_details\":{\"reason\":\"max_output_tokens\"}," : "\"incomplete_details\":null,");
+		json.append(isIncomplete() ? "\"incomplete_details\":{\"reason\":\"max_output_tokens\"},"
+				: "\"incomplete_details\":null,");
 		json.append("\"output\":[");
 		item(json, true).append("],");
 		tail(json);
-		json.append("\"usage\":{\"input_tokens\":").append(this.completion.promptTokens())
+		json.append("\"usage\":{\"input_tokens\":")
+			.append(this.completion.promptTokens())
 			.append(",\"input_tokens_details\":{\"cached_tokens\":0},\"output_tokens\":")
 			.append(this.completion.completionTokens())
 			.append(",\"output_tokens_details\":{\"reasoning_tokens\":0},\"total_tokens\":")
@@ -72,7 +80,10 @@ final class ResponseObject {
 		return json.toString();
 	}
 
-	/** The response as the first events of a stream show it: {@code in_progress}, no output yet. */
+	/**
+	 * The response as the first events of a stream show it: {@code in_progress}, no
+	 * output yet.
+	 */
 	String inProgress() {
 		StringBuilder json = new StringBuilder(768);
 		head(json, "in_progress", null);
@@ -81,18 +92,28 @@ final class ResponseObject {
 		return json.append("\"usage\":null,\"user\":null,\"metadata\":{}}").toString();
 	}
 
-	/** The output item, finished (with its text or arguments) or as just added (empty). */
+	/**
+	 * The output item, finished (with its text or arguments) or as just added (empty).
+	 */
 	StringBuilder item(StringBuilder json, boolean finished) {
 		String status = !finished ? "in_progress" : (isIncomplete() ? "incomplete" : "completed");
 		ToolCall call = this.completion.toolCall();
 		if (call != null) {
-			json.append("{\"id\":\"").append(this.itemId).append("\",\"type\":\"function_call\",\"status\":\"")
-				.append(status).append("\",\"arguments\":");
-			JsonText.string(json, finished ? call.arguments() : "").append(",\"call_id\":\"").append(this.callId)
+			json.append("{\"id\":\"")
+				.append(this.itemId)
+				.append("\",\"type\":\"function_call\",\"status\":\"")
+				.append(status)
+				.append("\",\"arguments\":");
+			JsonText.string(json, finished ? call.arguments() : "")
+				.append(",\"call_id\":\"")
+				.append(this.callId)
 				.append("\",\"name\":");
 			return JsonText.string(json, call.name()).append('}');
 		}
-		json.append("{\"id\":\"").append(this.itemId).append("\",\"type\":\"message\",\"status\":\"").append(status)
+		json.append("{\"id\":\"")
+			.append(this.itemId)
+			.append("\",\"type\":\"message\",\"status\":\"")
+			.append(status)
 			.append("\",\"role\":\"assistant\",\"content\":[");
 		if (finished) {
 			textPart(json, this.completion.text());
@@ -107,19 +128,31 @@ final class ResponseObject {
 	}
 
 	private void head(StringBuilder json, String status, Long completedAt) {
-		json.append("{\"id\":\"").append(this.id).append("\",\"object\":\"response\",\"created_at\":")
-			.append(this.createdAt).append(",\"status\":\"").append(status).append("\",\"background\":false,")
-			.append("\"completed_at\":").append(completedAt).append(",\"error\":null,");
+		json.append("{\"id\":\"")
+			.append(this.id)
+			.append("\",\"object\":\"response\",\"created_at\":")
+			.append(this.createdAt)
+			.append(",\"status\":\"")
+			.append(status)
+			.append("\",\"background\":false,")
+			.append("\"completed_at\":")
+			.append(completedAt)
+			.append(",\"error\":null,");
 	}
 
 	private void tail(StringBuilder json) {
-		json.append("\"instructions\":").append(this.request.instructions()).append(",\"max_output_tokens\":")
-			.append(this.request.conversation().maxTokens()).append(",\"max_tool_calls\":null,\"model\":");
+		json.append("\"instructions\":")
+			.append(this.request.instructions())
+			.append(",\"max_output_tokens\":")
+			.append(this.request.conversation().maxTokens())
+			.append(",\"max_tool_calls\":null,\"model\":");
 		JsonText.string(json, this.request.conversation().model())
 			.append(",\"parallel_tool_calls\":true,\"previous_response_id\":null,")
 			.append("\"reasoning\":{\"effort\":null,\"summary\":null},\"service_tier\":\"default\",\"store\":false,")
 			.append("\"temperature\":1.0,\"text\":{\"format\":{\"type\":\"text\"}},\"tool_choice\":")
-			.append(this.request.toolChoice()).append(",\"tools\":").append(this.request.tools())
+			.append(this.request.toolChoice())
+			.append(",\"tools\":")
+			.append(this.request.tools())
 			.append(",\"top_p\":1.0,\"truncation\":\"disabled\",");
 	}
 

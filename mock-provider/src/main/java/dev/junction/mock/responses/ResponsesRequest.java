@@ -12,7 +12,8 @@ import dev.junction.mock.pipeline.MockError;
 import dev.junction.mock.pipeline.RequestFields;
 
 /**
- * A Responses API request: what the answer depends on, and the fields the response echoes.
+ * A Responses API request: what the answer depends on, and the fields the response
+ * echoes.
  *
  * @param conversation what the answer depends on
  * @param instructions the {@code instructions} as sent (JSON text), or {@code null}
@@ -29,8 +30,7 @@ record ResponsesRequest(Conversation conversation, String instructions, String t
 		String model = RequestFields.requiredString(body, "model");
 		JsonNode input = body.path("input");
 		if (!(input.isString() && !input.stringValue().isEmpty()) && !(input.isArray() && !input.isEmpty())) {
-			throw MockError.badRequest("input: Field required (a non-empty string or array of input items)",
-					"input");
+			throw MockError.badRequest("input: Field required (a non-empty string or array of input items)", "input");
 		}
 		JsonNode instructions = body.path("instructions");
 		long chars = RequestFields.text(instructions).length();
@@ -72,7 +72,10 @@ record ResponsesRequest(Conversation conversation, String instructions, String t
 		return (value.isMissingNode() || value.isNull()) ? absent : value.toString();
 	}
 
-	/** Function tools only: built-in tools (web search and the like) carry another type and are not called. */
+	/**
+	 * Function tools only: built-in tools (web search and the like) carry another type
+	 * and are not called.
+	 */
 	private static List<ToolSpec> tools(JsonNode tools) {
 		List<ToolSpec> specs = new ArrayList<>();
 		int index = 0;

@@ -13,9 +13,10 @@ import dev.junction.mock.pipeline.RequestBodies;
 import dev.junction.mock.pipeline.Responder;
 
 /**
- * OpenAI Responses: {@code POST /v1/responses}, answered with a {@code response} object or, with
- * {@code stream: true}, with its stream of events. The same completions as the chat endpoints: the text restates
- * the last user message, and offered function tools are called.
+ * OpenAI Responses: {@code POST /v1/responses}, answered with a {@code response} object
+ * or, with {@code stream: true}, with its stream of events. The same completions as the
+ * chat endpoints: the text restates the last user message, and offered function tools are
+ * called.
  */
 public final class ResponsesResponder implements Responder {
 

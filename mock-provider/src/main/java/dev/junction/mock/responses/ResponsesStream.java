@@ -8,12 +8,14 @@ import dev.junction.mock.pipeline.JsonText;
 import dev.junction.mock.pipeline.SseStream;
 
 /**
- * The streamed events of a response, each {@code event: <type>} with a {@code sequence_number}:
- * {@code response.created}, {@code response.in_progress}, {@code response.output_item.added}, then for a message
+ * The streamed events of a response, each {@code event: <type>} with a
+ * {@code sequence_number}: {@code response.created}, {@code response.in_progress},
+ * {@code response.output_item.added}, then for a message
  * {@code response.content_part.added}, one {@code response.output_text.delta} per piece,
- * {@code response.output_text.done} and {@code response.content_part.done}, or for a function call one
- * {@code response.function_call_arguments.delta} per piece and {@code response.function_call_arguments.done};
- * then {@code response.output_item.done} and {@code response.completed} ({@code response.incomplete} when
+ * {@code response.output_text.done} and {@code response.content_part.done}, or for a
+ * function call one {@code response.function_call_arguments.delta} per piece and
+ * {@code response.function_call_arguments.done}; then {@code response.output_item.done}
+ * and {@code response.completed} ({@code response.incomplete} when
  * {@code max_output_tokens} cut the answer). There is no {@code [DONE]}.
  */
 final class ResponsesStream implements SseStream {
@@ -65,9 +67,9 @@ final class ResponsesStream implements SseStream {
 			};
 		}
 		return switch (after) {
-			case 0 -> event("response.output_text.done", index, JsonText
-				.string(partHead().append(",\"logprobs\":[],\"text\":"), this.response.fullText())
-				.toString());
+			case 0 -> event("response.output_text.done", index,
+					JsonText.string(partHead().append(",\"logprobs\":[],\"text\":"), this.response.fullText())
+						.toString());
 			case 1 -> event("response.content_part.done", index,
 					partHead().append(",\"part\":").append(partJson(this.response.fullText())).toString());
 			case 2 -> itemDone(index);
@@ -88,8 +90,8 @@ final class ResponsesStream implements SseStream {
 	private byte[] argumentsDone(int index) {
 		ToolCall call = this.response.completion().toolCall();
 		StringBuilder json = JsonText.string(itemHead().append(",\"name\":"), call.name()).append(",\"arguments\":");
-		return event("response.function_call_arguments.done", index, JsonText.string(json, call.arguments())
-			.toString());
+		return event("response.function_call_arguments.done", index,
+				JsonText.string(json, call.arguments()).toString());
 	}
 
 	private byte[] itemDone(int index) {
@@ -103,7 +105,8 @@ final class ResponsesStream implements SseStream {
 	}
 
 	private StringBuilder itemHead() {
-		return new StringBuilder(160).append("\"item_id\":\"").append(this.response.itemId())
+		return new StringBuilder(160).append("\"item_id\":\"")
+			.append(this.response.itemId())
 			.append("\",\"output_index\":0");
 	}
 
@@ -116,8 +119,9 @@ final class ResponsesStream implements SseStream {
 	}
 
 	private static byte[] event(String type, int sequence, String fields) {
-		return ("event: " + type + "\ndata: {\"type\":\"" + type + "\",\"sequence_number\":" + sequence + ","
-				+ fields + "}\n\n").getBytes(StandardCharsets.UTF_8);
+		return ("event: " + type + "\ndata: {\"type\":\"" + type + "\",\"sequence_number\":" + sequence + "," + fields
+				+ "}\n\n")
+			.getBytes(StandardCharsets.UTF_8);
 	}
 
 }

@@ -11,13 +11,13 @@ package dev.junction.mock.stats;
  * @param truncated streams cut off on purpose
  * @param resets connections reset on purpose
  */
-public record RouteStats(long requests, long streams, long ok, long errors, long cancelled, long truncated, long resets) {
+public record RouteStats(long requests, long streams, long ok, long errors, long cancelled, long truncated,
+		long resets) {
 
-    static final RouteStats ZERO = new RouteStats(0, 0, 0, 0, 0, 0, 0);
+	static final RouteStats ZERO = new RouteStats(0, 0, 0, 0, 0, 0, 0);
 
-    RouteStats minus(RouteStats other) {
-        return new RouteStats(requests - other.requests, streams - other.streams, ok - other.ok,
-                errors - other.errors, cancelled - other.cancelled, truncated - other.truncated,
-                resets - other.resets);
-    }
+	RouteStats minus(RouteStats other) {
+		return new RouteStats(requests - other.requests, streams - other.streams, ok - other.ok, errors - other.errors,
+				cancelled - other.cancelled, truncated - other.truncated, resets - other.resets);
+	}
 }

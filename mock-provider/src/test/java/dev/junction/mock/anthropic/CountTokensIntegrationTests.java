@@ -13,7 +13,10 @@ import dev.junction.mock.support.TestHttp.Response;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code POST /v1/messages/count_tokens}: the input tokens that {@code /v1/messages} would report. */
+/**
+ * {@code POST /v1/messages/count_tokens}: the input tokens that {@code /v1/messages}
+ * would report.
+ */
 class CountTokensIntegrationTests {
 
 	private static final String PATH = "/v1/messages/count_tokens";

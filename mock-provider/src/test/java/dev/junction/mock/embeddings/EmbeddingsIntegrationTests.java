@@ -19,7 +19,10 @@ import dev.junction.mock.support.TestHttp.Response;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** {@code POST /v1/embeddings} on the wire: deterministic unit vectors, both encodings, usage, errors, faults. */
+/**
+ * {@code POST /v1/embeddings} on the wire: deterministic unit vectors, both encodings,
+ * usage, errors, faults.
+ */
 class EmbeddingsIntegrationTests {
 
 	private static final String PATH = "/v1/embeddings";
@@ -74,7 +77,9 @@ class EmbeddingsIntegrationTests {
 	@Test
 	void encodesAsLittleEndianFloat32Base64() {
 		float[] floats = floats(embed("\"hello\"", "").path("data").get(0).path("embedding"));
-		String encoded = embed("\"hello\"", ",\"encoding_format\":\"base64\"").path("data").get(0).path("embedding")
+		String encoded = embed("\"hello\"", ",\"encoding_format\":\"base64\"").path("data")
+			.get(0)
+			.path("embedding")
 			.stringValue();
 
 		ByteBuffer bytes = ByteBuffer.wrap(Base64.getDecoder().decode(encoded)).order(ByteOrder.LITTLE_ENDIAN);

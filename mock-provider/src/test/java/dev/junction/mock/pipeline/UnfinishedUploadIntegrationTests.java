@@ -21,8 +21,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A request body that stops arriving is answered 408 in the provider's error shape after
- * {@code junction.mock.http.read-timeout}, and the connection closed; a client that goes away mid-upload is
- * counted as cancelled, never logged as an error.
+ * {@code junction.mock.http.read-timeout}, and the connection closed; a client that goes
+ * away mid-upload is counted as cancelled, never logged as an error.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class UnfinishedUploadIntegrationTests {
@@ -75,8 +75,10 @@ class UnfinishedUploadIntegrationTests {
 			assertThat(server.stats().route(Route.CHAT_COMPLETIONS).cancelled()).isEqualTo(1);
 			assertThat(server.stats().route(Route.MESSAGES).cancelled()).isEqualTo(1);
 		});
-		assertThat(TestHttp.of(server).post("/v1/chat/completions", "{\"model\":\"gpt-4o-mini\",\"messages\":"
-				+ "[{\"role\":\"user\",\"content\":\"hi\"}]}").status()).isEqualTo(200);
+		assertThat(TestHttp.of(server)
+			.post("/v1/chat/completions",
+					"{\"model\":\"gpt-4o-mini\",\"messages\":" + "[{\"role\":\"user\",\"content\":\"hi\"}]}")
+			.status()).isEqualTo(200);
 		assertThat(output.getAll()).doesNotContainPattern("\\bERROR\\b");
 	}
 

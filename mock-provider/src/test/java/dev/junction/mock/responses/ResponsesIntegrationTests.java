@@ -21,7 +21,10 @@ import dev.junction.mock.support.TestHttp.SseEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code POST /v1/responses} on the wire: the response object, its event stream, tools, limits and faults. */
+/**
+ * {@code POST /v1/responses} on the wire: the response object, its event stream, tools,
+ * limits and faults.
+ */
 class ResponsesIntegrationTests {
 
 	private static final String PATH = "/v1/responses";
@@ -37,7 +40,8 @@ class ResponsesIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		server = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 6, "junction.mock.retry-after-seconds", 4));
+		server = MockProviderServer
+			.start(Map.of("junction.mock.completion-tokens", 6, "junction.mock.retry-after-seconds", 4));
 		http = TestHttp.of(server);
 	}
 
@@ -102,14 +106,15 @@ class ResponsesIntegrationTests {
 		}
 		assertThat(events.get(0).json().path("response").path("status").stringValue()).isEqualTo("in_progress");
 		String itemId = events.get(2).json().path("item").path("id").stringValue();
-		String text = events.get(4).json().path("delta").stringValue() + events.get(5).json().path("delta").stringValue();
+		String text = events.get(4).json().path("delta").stringValue()
+				+ events.get(5).json().path("delta").stringValue();
 		assertThat(text).isEqualTo(MockText.reply("hello world", 6));
 		assertThat(events.get(4).json().path("item_id").stringValue()).isEqualTo(itemId);
 		assertThat(events.get(6).json().path("text").stringValue()).isEqualTo(text);
 		JsonNode completed = events.get(9).json().path("response");
 		assertThat(completed.path("status").stringValue()).isEqualTo("completed");
-		assertThat(completed.path("id").stringValue()).isEqualTo(events.get(0).json().path("response").path("id")
-			.stringValue());
+		assertThat(completed.path("id").stringValue())
+			.isEqualTo(events.get(0).json().path("response").path("id").stringValue());
 		assertThat(completed.path("output").get(0).path("content").get(0).path("text").stringValue()).isEqualTo(text);
 		assertThat(completed.path("usage").path("output_tokens").intValue()).isEqualTo(6);
 		assertThat(response.body()).doesNotContain("[DONE]");
@@ -199,8 +204,9 @@ class ResponsesIntegrationTests {
 			.isEqualTo(200);
 		assertThat((System.nanoTime() - start) / 1_000_000).isGreaterThanOrEqualTo(250);
 
-		StepVerifier.create(http.stream(PATH, request("\"input\":\"hi\",\"stream\":true"),
-				Map.of("x-mock-truncate-after", "3")).reduce(String::concat))
+		StepVerifier
+			.create(http.stream(PATH, request("\"input\":\"hi\",\"stream\":true"), Map.of("x-mock-truncate-after", "3"))
+				.reduce(String::concat))
 			.expectError(PrematureCloseException.class)
 			.verify(Duration.ofSeconds(20));
 		assertThat(server.stats().route(Route.RESPONSES).errors()).isEqualTo(1);

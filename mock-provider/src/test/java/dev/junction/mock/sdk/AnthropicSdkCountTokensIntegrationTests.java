@@ -17,7 +17,9 @@ import dev.junction.mock.MockProviderServer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The official Anthropic Java SDK counts tokens and retrieves models from the emulator. */
+/**
+ * The official Anthropic Java SDK counts tokens and retrieves models from the emulator.
+ */
 class AnthropicSdkCountTokensIntegrationTests {
 
 	private static MockProviderServer server;

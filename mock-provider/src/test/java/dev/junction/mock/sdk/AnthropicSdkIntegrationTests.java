@@ -25,101 +25,105 @@ import dev.junction.mock.completion.MockText;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The official Anthropic Java SDK (OkHttp client) parses and validates every answer of the emulator. */
+/**
+ * The official Anthropic Java SDK (OkHttp client) parses and validates every answer of
+ * the emulator.
+ */
 class AnthropicSdkIntegrationTests {
 
-    private static MockProviderServer server;
+	private static MockProviderServer server;
 
-    private static AnthropicClient client;
+	private static AnthropicClient client;
 
-    @BeforeAll
-    static void start() {
-        server = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 12));
-        client = AnthropicOkHttpClient.builder().baseUrl(server.baseUrl()).apiKey("sk-ant-test").maxRetries(0).build();
-    }
+	@BeforeAll
+	static void start() {
+		server = MockProviderServer.start(Map.of("junction.mock.completion-tokens", 12));
+		client = AnthropicOkHttpClient.builder().baseUrl(server.baseUrl()).apiKey("sk-ant-test").maxRetries(0).build();
+	}
 
-    @AfterAll
-    static void stop() {
-        client.close();
-        server.close();
-    }
+	@AfterAll
+	static void stop() {
+		client.close();
+		server.close();
+	}
 
-    @Test
-    void parsesAndValidatesAMessage() {
-        Message message = client.messages().create(messages().build());
+	@Test
+	void parsesAndValidatesAMessage() {
+		Message message = client.messages().create(messages().build());
 
-        message.validate();
-        assertThat(message.model().asString()).isEqualTo("claude-sonnet-4-5");
-        assertThat(message.content().get(0).asText().text()).isEqualTo(MockText.reply("hello world", 12));
-        assertThat(message.stopReason()).contains(StopReason.END_TURN);
-        assertThat(message.usage().outputTokens()).isEqualTo(12);
-    }
+		message.validate();
+		assertThat(message.model().asString()).isEqualTo("claude-sonnet-4-5");
+		assertThat(message.content().get(0).asText().text()).isEqualTo(MockText.reply("hello world", 12));
+		assertThat(message.stopReason()).contains(StopReason.END_TURN);
+		assertThat(message.usage().outputTokens()).isEqualTo(12);
+	}
 
-    @Test
-    void accumulatesAndValidatesAStream() {
-        MessageAccumulator accumulator = MessageAccumulator.create();
-        try (StreamResponse<RawMessageStreamEvent> stream = client.messages().createStreaming(messages().build())) {
-            stream.stream().forEach(event -> {
-                event.validate();
-                accumulator.accumulate(event);
-            });
-        }
+	@Test
+	void accumulatesAndValidatesAStream() {
+		MessageAccumulator accumulator = MessageAccumulator.create();
+		try (StreamResponse<RawMessageStreamEvent> stream = client.messages().createStreaming(messages().build())) {
+			stream.stream().forEach(event -> {
+				event.validate();
+				accumulator.accumulate(event);
+			});
+		}
 
-        Message message = accumulator.message();
-        assertThat(message.content().get(0).asText().text()).isEqualTo(MockText.reply("hello world", 12));
-        assertThat(message.stopReason()).contains(StopReason.END_TURN);
-        assertThat(message.usage().outputTokens()).isEqualTo(12);
-        assertThat(message.usage().inputTokens()).isEqualTo(3);
-    }
+		Message message = accumulator.message();
+		assertThat(message.content().get(0).asText().text()).isEqualTo(MockText.reply("hello world", 12));
+		assertThat(message.stopReason()).contains(StopReason.END_TURN);
+		assertThat(message.usage().outputTokens()).isEqualTo(12);
+		assertThat(message.usage().inputTokens()).isEqualTo(3);
+	}
 
-    @Test
-    void parsesAToolUse() {
-        Message message = client.messages().create(messages().addTool(weatherTool()).build());
+	@Test
+	void parsesAToolUse() {
+		Message message = client.messages().create(messages().addTool(weatherTool()).build());
 
-        message.validate();
-        assertThat(message.stopReason()).contains(StopReason.TOOL_USE);
-        ToolUseBlock toolUse = message.content().get(0).asToolUse();
-        assertThat(toolUse.name()).isEqualTo("get_weather");
-        assertThat(toolUse._input().convert(Map.class)).isEqualTo(Map.of("city", "mock"));
-    }
+		message.validate();
+		assertThat(message.stopReason()).contains(StopReason.TOOL_USE);
+		ToolUseBlock toolUse = message.content().get(0).asToolUse();
+		assertThat(toolUse.name()).isEqualTo("get_weather");
+		assertThat(toolUse._input().convert(Map.class)).isEqualTo(Map.of("city", "mock"));
+	}
 
-    @Test
-    void accumulatesAStreamedToolUse() {
-        MessageAccumulator accumulator = MessageAccumulator.create();
-        try (StreamResponse<RawMessageStreamEvent> stream = client.messages()
-                .createStreaming(messages().addTool(weatherTool()).build())) {
-            stream.stream().forEach(accumulator::accumulate);
-        }
+	@Test
+	void accumulatesAStreamedToolUse() {
+		MessageAccumulator accumulator = MessageAccumulator.create();
+		try (StreamResponse<RawMessageStreamEvent> stream = client.messages()
+			.createStreaming(messages().addTool(weatherTool()).build())) {
+			stream.stream().forEach(accumulator::accumulate);
+		}
 
-        Message message = accumulator.message();
-        assertThat(message.stopReason()).contains(StopReason.TOOL_USE);
-        ToolUseBlock toolUse = message.content().get(0).asToolUse();
-        assertThat(toolUse.name()).isEqualTo("get_weather");
-        assertThat(toolUse._input().convert(Map.class)).isEqualTo(Map.of("city", "mock"));
-    }
+		Message message = accumulator.message();
+		assertThat(message.stopReason()).contains(StopReason.TOOL_USE);
+		ToolUseBlock toolUse = message.content().get(0).asToolUse();
+		assertThat(toolUse.name()).isEqualTo("get_weather");
+		assertThat(toolUse._input().convert(Map.class)).isEqualTo(Map.of("city", "mock"));
+	}
 
-    @Test
-    void surfacesAnInjected429AsRateLimitException() {
-        MessageCreateParams params = messages().putAdditionalHeader("x-mock-status", "429").build();
+	@Test
+	void surfacesAnInjected429AsRateLimitException() {
+		MessageCreateParams params = messages().putAdditionalHeader("x-mock-status", "429").build();
 
-        assertThatThrownBy(() -> client.messages().create(params))
-                .isInstanceOfSatisfying(RateLimitException.class, ex -> {
-                    assertThat(ex.statusCode()).isEqualTo(429);
-                    assertThat(ex.headers().values("retry-after")).containsExactly("1");
-                });
-    }
+		assertThatThrownBy(() -> client.messages().create(params)).isInstanceOfSatisfying(RateLimitException.class,
+				ex -> {
+					assertThat(ex.statusCode()).isEqualTo(429);
+					assertThat(ex.headers().values("retry-after")).containsExactly("1");
+				});
+	}
 
-    private static MessageCreateParams.Builder messages() {
-        return MessageCreateParams.builder().model("claude-sonnet-4-5").maxTokens(256).addUserMessage("hello world");
-    }
+	private static MessageCreateParams.Builder messages() {
+		return MessageCreateParams.builder().model("claude-sonnet-4-5").maxTokens(256).addUserMessage("hello world");
+	}
 
-    private static Tool weatherTool() {
-        return Tool.builder()
-                .name("get_weather")
-                .inputSchema(Tool.InputSchema.builder()
-                        .properties(JsonValue.from(Map.of("city", Map.of("type", "string"))))
-                        .required(List.of("city"))
-                        .build())
-                .build();
-    }
+	private static Tool weatherTool() {
+		return Tool.builder()
+			.name("get_weather")
+			.inputSchema(Tool.InputSchema.builder()
+				.properties(JsonValue.from(Map.of("city", Map.of("type", "string"))))
+				.required(List.of("city"))
+				.build())
+			.build();
+	}
+
 }

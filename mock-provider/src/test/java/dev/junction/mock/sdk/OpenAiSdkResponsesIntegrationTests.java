@@ -33,8 +33,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * The official OpenAI Java SDK parses and validates the emulator's Responses, Embeddings and model answers,
- * streamed Responses events included.
+ * The official OpenAI Java SDK parses and validates the emulator's Responses, Embeddings
+ * and model answers, streamed Responses events included.
  */
 class OpenAiSdkResponsesIntegrationTests {
 
@@ -99,12 +99,8 @@ class OpenAiSdkResponsesIntegrationTests {
 			.create(ResponseCreateParams.builder()
 				.model("gpt-4o-mini")
 				.addTool(weatherTool())
-				.inputOfResponse(List.of(
-						ResponseInputItem.ofFunctionCall(call),
-						ResponseInputItem.ofFunctionCallOutput(ResponseInputItem.FunctionCallOutput.builder()
-							.callId(call.callId())
-							.output("sunny")
-							.build())))
+				.inputOfResponse(List.of(ResponseInputItem.ofFunctionCall(call), ResponseInputItem.ofFunctionCallOutput(
+						ResponseInputItem.FunctionCallOutput.builder().callId(call.callId()).output("sunny").build())))
 				.build());
 		answered.validate();
 		assertThat(answered.output().get(0).isMessage()).isTrue();

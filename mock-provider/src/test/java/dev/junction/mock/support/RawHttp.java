@@ -7,15 +7,18 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 
-/** HTTP/1.1 over a raw socket, for requests no well-behaved client sends: bodies cut short, uploads abandoned. */
+/**
+ * HTTP/1.1 over a raw socket, for requests no well-behaved client sends: bodies cut
+ * short, uploads abandoned.
+ */
 public final class RawHttp {
 
 	private RawHttp() {
 	}
 
 	/**
-	 * Sends a POST announcing {@code announced} bytes of body but sending only {@code body}, then waits for the
-	 * server to answer and close the connection.
+	 * Sends a POST announcing {@code announced} bytes of body but sending only
+	 * {@code body}, then waits for the server to answer and close the connection.
 	 * @return everything the server sent before closing
 	 * @throws AssertionError when the connection is still open after {@code waitSeconds}
 	 */
@@ -23,8 +26,8 @@ public final class RawHttp {
 			int waitSeconds) throws IOException {
 		try (Socket socket = new Socket("127.0.0.1", port)) {
 			socket.setSoTimeout(waitSeconds * 1000);
-			socket.getOutputStream().write(head(path, headers, announced).concat(body)
-				.getBytes(StandardCharsets.UTF_8));
+			socket.getOutputStream()
+				.write(head(path, headers, announced).concat(body).getBytes(StandardCharsets.UTF_8));
 			InputStream in = socket.getInputStream();
 			ByteArrayOutputStream answer = new ByteArrayOutputStream();
 			byte[] buffer = new byte[4096];
@@ -45,14 +48,14 @@ public final class RawHttp {
 	}
 
 	/**
-	 * Sends a POST announcing {@code announced} bytes of body, sends only {@code body}, and goes away: with a TCP
-	 * reset when {@code reset}, else with an orderly close.
+	 * Sends a POST announcing {@code announced} bytes of body, sends only {@code body},
+	 * and goes away: with a TCP reset when {@code reset}, else with an orderly close.
 	 */
-	public static void abandonedPost(int port, String path, String headers, String body, int announced,
-			boolean reset) throws IOException, InterruptedException {
+	public static void abandonedPost(int port, String path, String headers, String body, int announced, boolean reset)
+			throws IOException, InterruptedException {
 		try (Socket socket = new Socket("127.0.0.1", port)) {
-			socket.getOutputStream().write(head(path, headers, announced).concat(body)
-				.getBytes(StandardCharsets.UTF_8));
+			socket.getOutputStream()
+				.write(head(path, headers, announced).concat(body).getBytes(StandardCharsets.UTF_8));
 			socket.getOutputStream().flush();
 			Thread.sleep(200);
 			if (reset) {

@@ -10,9 +10,9 @@ import io.grpc.ServerCall;
 import io.grpc.Status;
 
 /**
- * Parses each request message before the service sees it. A message that does not parse ends
- * the call with {@code INVALID_ARGUMENT}; nothing more reaches the service, which is told the
- * call is over.
+ * Parses each request message before the service sees it. A message that does not parse
+ * ends the call with {@code INVALID_ARGUMENT}; nothing more reaches the service, which is
+ * told the call is over.
  */
 final class ParsingListener<ReqT, RespT> extends ServerCall.Listener<InputStream> {
 

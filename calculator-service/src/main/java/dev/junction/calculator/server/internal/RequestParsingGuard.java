@@ -10,10 +10,10 @@ import io.grpc.ServerServiceDefinition;
 import io.grpc.ServiceDescriptor;
 
 /**
- * Rewrites a service so that its request messages are parsed by {@link ParsingListener} rather
- * than inside grpc-java, which answers a message that does not parse with {@code UNKNOWN}
- * "Application error" and logs it as an error of the server. Responses, method names and the
- * schema that reflection serves are unchanged.
+ * Rewrites a service so that its request messages are parsed by {@link ParsingListener}
+ * rather than inside grpc-java, which answers a message that does not parse with
+ * {@code UNKNOWN} "Application error" and logs it as an error of the server. Responses,
+ * method names and the schema that reflection serves are unchanged.
  */
 public final class RequestParsingGuard {
 
@@ -55,9 +55,10 @@ public final class RequestParsingGuard {
 		MethodDescriptor<ReqT, RespT> method = definition.getMethodDescriptor();
 		MethodDescriptor<InputStream, RespT> unparsed = method.toBuilder(UNPARSED, method.getResponseMarshaller())
 			.build();
-		return ServerMethodDefinition.create(unparsed, (call, headers) -> new ParsingListener<>(
-				definition.getServerCallHandler().startCall(new RequestTypedCall<>(call, method), headers), call,
-				method));
+		return ServerMethodDefinition.create(unparsed,
+				(call, headers) -> new ParsingListener<>(
+						definition.getServerCallHandler().startCall(new RequestTypedCall<>(call, method), headers),
+						call, method));
 	}
 
 }

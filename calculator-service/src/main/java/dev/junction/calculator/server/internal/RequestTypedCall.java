@@ -10,8 +10,8 @@ import io.grpc.ServerCall;
 import io.grpc.Status;
 
 /**
- * A call whose requests arrive unparsed, seen by the service as the call of its own method:
- * everything is passed through, only the method descriptor is the original one.
+ * A call whose requests arrive unparsed, seen by the service as the call of its own
+ * method: everything is passed through, only the method descriptor is the original one.
  */
 final class RequestTypedCall<ReqT, RespT> extends ServerCall<ReqT, RespT> {
 

@@ -34,10 +34,11 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Anthropic's Messages API ({@code /v1/messages}, {@code /v1/messages/count_tokens}) passed
- * through on Reactor Netty: the client's JSON goes upstream with only {@code model} rewritten,
- * with the client's {@code anthropic-version} (or the default) and {@code anthropic-beta}, and
- * the answer reaches the client as sent, every field and content block included.
+ * Anthropic's Messages API ({@code /v1/messages}, {@code /v1/messages/count_tokens})
+ * passed through on Reactor Netty: the client's JSON goes upstream with only
+ * {@code model} rewritten, with the client's {@code anthropic-version} (or the default)
+ * and {@code anthropic-beta}, and the answer reaches the client as sent, every field and
+ * content block included.
  */
 final class AnthropicMessagesClient {
 
@@ -66,8 +67,8 @@ final class AnthropicMessagesClient {
 	 * @param maxConnections pooled connections
 	 * @param mapper JSON
 	 */
-	AnthropicMessagesClient(String name, String baseUrl, Duration timeout, Duration connectTimeout,
-			int maxConnections, ObjectMapper mapper) {
+	AnthropicMessagesClient(String name, String baseUrl, Duration timeout, Duration connectTimeout, int maxConnections,
+			ObjectMapper mapper) {
 		this.name = name;
 		this.timeout = timeout;
 		this.mapper = mapper;
@@ -105,7 +106,10 @@ final class AnthropicMessagesClient {
 			.onErrorMap((error) -> UpstreamFailures.translate(this.name, error));
 	}
 
-	/** The client's JSON with the provider's model (and the stream flag, when given); a copy. */
+	/**
+	 * The client's JSON with the provider's model (and the stream flag, when given); a
+	 * copy.
+	 */
 	private static ObjectNode body(ProviderRequest request, @Nullable Boolean stream) {
 		ObjectNode client = request.original().body();
 		ObjectNode body = client.objectNode();
@@ -138,8 +142,9 @@ final class AnthropicMessagesClient {
 	}
 
 	/**
-	 * A client with the headers for one of the provider's keys, configured once per key rather
-	 * than per request. A caller's own key is never kept: its client is made for its call.
+	 * A client with the headers for one of the provider's keys, configured once per key
+	 * rather than per request. A caller's own key is never kept: its client is made for
+	 * its call.
 	 */
 	private HttpClient clientFor(@Nullable String apiKey) {
 		return this.clients.computeIfAbsent((apiKey != null) ? apiKey : "", (key) -> withKey(this.client, key));
@@ -154,7 +159,9 @@ final class AnthropicMessagesClient {
 		});
 	}
 
-	/** The SSE events up to {@code message_stop}; a body that ends before it is a failure. */
+	/**
+	 * The SSE events up to {@code message_stop}; a body that ends before it is a failure.
+	 */
 	private Flux<ChatChunk> events(ByteBufFlux content, @Nullable String apiKey) {
 		return Flux.defer(() -> {
 			SseLineDecoder decoder = new SseLineDecoder();
@@ -167,9 +174,8 @@ final class AnthropicMessagesClient {
 					done[0] = "message_stop".equals(chunk.event());
 					return done[0];
 				})
-				.concatWith(Mono.defer(() -> done[0] ? Mono.empty()
-						: Mono.error(UpstreamException.connection(this.name, "the stream ended before message_stop",
-								null))));
+				.concatWith(Mono.defer(() -> done[0] ? Mono.empty() : Mono
+					.error(UpstreamException.connection(this.name, "the stream ended before message_stop", null))));
 		});
 	}
 
@@ -181,9 +187,8 @@ final class AnthropicMessagesClient {
 			case "error" -> {
 				JsonNode error = event.path("error");
 				String errorType = error.path("type").asString("api_error");
-				throw UpstreamException.status(this.name, "overloaded_error".equals(errorType) ? 529 : 500,
-						errorType, null, UpstreamFailures.redact(error.path("message").asString("error in stream"), apiKey),
-						null);
+				throw UpstreamException.status(this.name, "overloaded_error".equals(errorType) ? 529 : 500, errorType,
+						null, UpstreamFailures.redact(error.path("message").asString("error in stream"), apiKey), null);
 			}
 			case "message_start" -> {
 				JsonNode reported = event.path("message").path("usage");

@@ -21,10 +21,10 @@ import org.springframework.ai.chat.prompt.ChatOptions;
 /**
  * What Anthropic's Messages API takes beyond Spring AI's portable options: OpenAI's
  * {@code tool_choice} (auto, none, required as {@code any}, a named function as
- * {@code tool}) and {@code parallel_tool_calls}, and the request id as a header. A request
- * with nothing but system messages is refused: Anthropic needs a user or assistant turn. A
- * caller's own key goes as this call's {@code x-api-key}, which the SDK sends in place of the
- * model's configured key.
+ * {@code tool}) and {@code parallel_tool_calls}, and the request id as a header. A
+ * request with nothing but system messages is refused: Anthropic needs a user or
+ * assistant turn. A caller's own key goes as this call's {@code x-api-key}, which the SDK
+ * sends in place of the model's configured key.
  */
 final class AnthropicOptions implements ProviderOptions {
 
@@ -66,8 +66,8 @@ final class AnthropicOptions implements ProviderOptions {
 				return;
 			}
 		}
-		throw InvalidRequestException.invalidField("messages", "Provider '" + provider
-				+ "' needs at least one user or assistant message besides system messages.");
+		throw InvalidRequestException.invalidField("messages",
+				"Provider '" + provider + "' needs at least one user or assistant message besides system messages.");
 	}
 
 }

@@ -12,9 +12,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * An Anthropic provider: chat completions translated through Spring AI, and Anthropic's own
- * Messages API (and token counting) passed through as the client sent it. Embeddings, which
- * Anthropic does not serve, come from the Spring AI embedding model configured for it, if any.
+ * An Anthropic provider: chat completions translated through Spring AI, and Anthropic's
+ * own Messages API (and token counting) passed through as the client sent it. Embeddings,
+ * which Anthropic does not serve, come from the Spring AI embedding model configured for
+ * it, if any.
  */
 final class AnthropicProvider implements ChatProvider {
 
@@ -46,7 +47,10 @@ final class AnthropicProvider implements ChatProvider {
 		return api == ClientApi.ANTHROPIC_MESSAGES || api == ClientApi.ANTHROPIC_COUNT_TOKENS;
 	}
 
-	/** Both paths send each call's key as given: the Messages client per call, Spring AI as a header. */
+	/**
+	 * Both paths send each call's key as given: the Messages client per call, Spring AI
+	 * as a header.
+	 */
 	@Override
 	public boolean takesCallerKeys() {
 		return true;

@@ -34,10 +34,10 @@ import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.util.StringUtils;
 
 /**
- * Anthropic providers: chat completions through one Spring AI {@link AnthropicChatModel} per
- * configured key (the model holds its key) behind the generic Spring AI adapter, and the
- * Messages API passed through natively. The SDK's own retries are off:
- * retrying is the gateway's decision.
+ * Anthropic providers: chat completions through one Spring AI {@link AnthropicChatModel}
+ * per configured key (the model holds its key) behind the generic Spring AI adapter, and
+ * the Messages API passed through natively. The SDK's own retries are off: retrying is
+ * the gateway's decision.
  */
 public final class AnthropicProviders {
 
@@ -52,14 +52,16 @@ public final class AnthropicProviders {
 	 * @param name the provider's configured name
 	 * @param baseUrl Anthropic's base URL, or null for the default
 	 * @param keys the provider's API keys, at least one
-	 * @param defaultMaxTokens {@code max_tokens} for requests without one, or null for the default
+	 * @param defaultMaxTokens {@code max_tokens} for requests without one, or null for
+	 * the default
 	 * @param timeout a call's one timeout
-	 * @param connectTimeout the longest a TCP connect of the Messages passthrough may take
+	 * @param connectTimeout the longest a TCP connect of the Messages passthrough may
+	 * take
 	 * @param maxConnections pooled connections of the Messages passthrough
 	 * @param models the configured models
 	 * @param mapper JSON
-	 * @param embeddingModel the Spring AI model that serves the provider's embeddings, or null
-	 * (Spring AI has no Anthropic embedding model)
+	 * @param embeddingModel the Spring AI model that serves the provider's embeddings, or
+	 * null (Spring AI has no Anthropic embedding model)
 	 */
 	public static ChatProvider create(String name, @Nullable String baseUrl, List<ProviderKey> keys,
 			@Nullable Integer defaultMaxTokens, Duration timeout, Duration connectTimeout, int maxConnections,
@@ -75,10 +77,11 @@ public final class AnthropicProviders {
 		ChatModel first = byKey.values().iterator().next();
 		SpringAiChatProvider chat = new SpringAiChatProvider(name, ProviderType.ANTHROPIC,
 				(apiKey) -> (apiKey != null) ? byKey.getOrDefault(apiKey, first) : first, maxTokens, timeout, models,
-				mapper, (error, apiKey) -> translate(name, timeout, error, apiKey), new AnthropicOptions(), embeddingModel);
-		return new AnthropicProvider(chat, new AnthropicMessagesClient(name,
-				StringUtils.hasText(baseUrl) ? baseUrl : DEFAULT_BASE_URL, timeout, connectTimeout, maxConnections,
-				mapper));
+				mapper, (error, apiKey) -> translate(name, timeout, error, apiKey), new AnthropicOptions(),
+				embeddingModel);
+		return new AnthropicProvider(chat,
+				new AnthropicMessagesClient(name, StringUtils.hasText(baseUrl) ? baseUrl : DEFAULT_BASE_URL, timeout,
+						connectTimeout, maxConnections, mapper));
 	}
 
 	private static AnthropicChatModel model(String baseUrl, String apiKey, int maxTokens, Duration timeout) {
@@ -90,15 +93,18 @@ public final class AnthropicProviders {
 		if (StringUtils.hasText(baseUrl)) {
 			options.baseUrl(baseUrl);
 		}
-		return AnthropicChatModel.builder().options(options.build()).observationRegistry(ObservationRegistry.NOOP).build();
+		return AnthropicChatModel.builder()
+			.options(options.build())
+			.observationRegistry(ObservationRegistry.NOOP)
+			.build();
 	}
 
 	/**
-	 * Anthropic SDK failures as gateway failures. Only what happened on the way to or from
-	 * Anthropic is the provider's failure: an error status, a connection that failed or timed
-	 * out, an answer that could not be read. Anything else was raised while the request was
-	 * being built, before anything was sent: the request cannot be sent as it is (400). The
-	 * call's key is cut out of whatever the upstream quotes.
+	 * Anthropic SDK failures as gateway failures. Only what happened on the way to or
+	 * from Anthropic is the provider's failure: an error status, a connection that failed
+	 * or timed out, an answer that could not be read. Anything else was raised while the
+	 * request was being built, before anything was sent: the request cannot be sent as it
+	 * is (400). The call's key is cut out of whatever the upstream quotes.
 	 */
 	static GatewayException translate(String provider, Duration timeout, Throwable error, @Nullable String apiKey) {
 		for (Throwable cause = error; cause != null; cause = cause.getCause()) {
@@ -137,6 +143,5 @@ public final class AnthropicProviders {
 	private static Optional<JsonValue> field(JsonValue value, String name) {
 		return value.asObject().map((object) -> ((Map<String, JsonValue>) object).get(name));
 	}
-
 
 }

@@ -21,9 +21,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * An in-process provider with deterministic answers and no network, so that the gateway
  * answers out of the box. The reply restates the last user message; with tools offered
- * (and {@code tool_choice} not {@code none}) it calls the tool {@code tool_choice} names, or
- * the first one. It refuses what it cannot honour: {@code n} above 1, log probabilities and
- * JSON response formats.
+ * (and {@code tool_choice} not {@code none}) it calls the tool {@code tool_choice} names,
+ * or the first one. It refuses what it cannot honour: {@code n} above 1, log
+ * probabilities and JSON response formats.
  */
 public final class MockChatProvider implements ChatProvider {
 
@@ -96,7 +96,8 @@ public final class MockChatProvider implements ChatProvider {
 			if (answer.toolName != null) {
 				ObjectNode call = chunk(request.model(), answer.id);
 				ObjectNode callChoice = call.withArray("choices").addObject().put("index", 0);
-				toolCall(callChoice.putObject("delta").putArray("tool_calls").addObject().put("index", 0), answer, true);
+				toolCall(callChoice.putObject("delta").putArray("tool_calls").addObject().put("index", 0), answer,
+						true);
 				callChoice.putNull("finish_reason");
 				chunks.add(ChatChunk.of(call.toString()));
 			}

@@ -39,10 +39,10 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Any OpenAI-compatible API, passed through on Reactor Netty with pooled connections.
- * The client's JSON is forwarded with only {@code model} rewritten (and usage requested on
- * streams); the upstream's answer reaches the client byte for byte. Embeddings, and Responses
- * when the upstream serves them, go the same way. The upstream's own model list
+ * Any OpenAI-compatible API, passed through on Reactor Netty with pooled connections. The
+ * client's JSON is forwarded with only {@code model} rewritten (and usage requested on
+ * streams); the upstream's answer reaches the client byte for byte. Embeddings, and
+ * Responses when the upstream serves them, go the same way. The upstream's own model list
  * ({@code GET /models}) is fetched when first asked for and kept for a while.
  */
 public final class OpenAiProvider implements ChatProvider {
@@ -82,12 +82,15 @@ public final class OpenAiProvider implements ChatProvider {
 	/**
 	 * @param name the provider's configured name
 	 * @param baseUrl the upstream's base URL, {@code /v1} included
-	 * @param timeout the longest a call may take; for streams, the longest wait for a chunk
+	 * @param timeout the longest a call may take; for streams, the longest wait for a
+	 * chunk
 	 * @param connectTimeout the longest a TCP connect may take
 	 * @param maxConnections pooled connections
 	 * @param models the configured models
-	 * @param listingKey the key that lists the upstream's models, or null not to list them
-	 * @param nativeResponses whether the upstream serves the Responses API ({@code /responses})
+	 * @param listingKey the key that lists the upstream's models, or null not to list
+	 * them
+	 * @param nativeResponses whether the upstream serves the Responses API
+	 * ({@code /responses})
 	 * @param mapper JSON
 	 */
 	public OpenAiProvider(String name, String baseUrl, Duration timeout, Duration connectTimeout, int maxConnections,
@@ -102,10 +105,8 @@ public final class OpenAiProvider implements ChatProvider {
 		this.responsesUri = base + "/responses";
 		this.nativeResponses = nativeResponses;
 		this.client = PooledHttpClient.create("provider-" + name, connectTimeout, maxConnections);
-		this.upstreamModels = (listingKey != null)
-				? fetchModels(base + "/models", listingKey).cache((list) -> MODELS_TTL, (error) -> MODELS_RETRY,
-						() -> MODELS_RETRY)
-				: Mono.just(List.of());
+		this.upstreamModels = (listingKey != null) ? fetchModels(base + "/models", listingKey)
+			.cache((list) -> MODELS_TTL, (error) -> MODELS_RETRY, () -> MODELS_RETRY) : Mono.just(List.of());
 	}
 
 	@Override
@@ -137,7 +138,10 @@ public final class OpenAiProvider implements ChatProvider {
 		}).onErrorReturn(this.models);
 	}
 
-	/** The ids the upstream lists at {@code GET /models}; a failure is logged once per attempt. */
+	/**
+	 * The ids the upstream lists at {@code GET /models}; a failure is logged once per
+	 * attempt.
+	 */
 	private Mono<List<String>> fetchModels(String uri, String key) {
 		return Mono.defer(() -> clientFor(key).get()
 			.uri(uri)
@@ -155,8 +159,10 @@ public final class OpenAiProvider implements ChatProvider {
 				return ids;
 			}))
 			.timeout(MODELS_TIMEOUT))
-			.doOnError((error) -> logger.warn("Provider '{}' did not list its models ({}): /v1/models shows the "
-					+ "configured ones only, next attempt in {} s", this.name, error.toString(), MODELS_RETRY.toSeconds()));
+			.doOnError((error) -> logger.warn(
+					"Provider '{}' did not list its models ({}): /v1/models shows the "
+							+ "configured ones only, next attempt in {} s",
+					this.name, error.toString(), MODELS_RETRY.toSeconds()));
 	}
 
 	@Override
@@ -177,22 +183,26 @@ public final class OpenAiProvider implements ChatProvider {
 	public Flux<ChatChunk> stream(ProviderRequest request) {
 		boolean responses = request.api() == ClientApi.RESPONSES;
 		byte[] json = this.mapper.writeValueAsBytes(responses ? nativeBody(request, true) : body(request, true));
-		return post(request, responses ? this.responsesUri : this.completionsUri, json).response((response, content) -> {
-			if (response.status().code() >= 400) {
-				return content.aggregate().asByteArray().defaultIfEmpty(new byte[0])
-					.flatMapMany((bytes) -> Mono.error(error(response, bytes, request.apiKey())));
-			}
-			return responses ? ResponsesEventStream.of(content, this.name, this.mapper, request.apiKey())
-					: chunks(content, request.apiKey());
-		})
+		return post(request, responses ? this.responsesUri : this.completionsUri, json)
+			.response((response, content) -> {
+				if (response.status().code() >= 400) {
+					return content.aggregate()
+						.asByteArray()
+						.defaultIfEmpty(new byte[0])
+						.flatMapMany((bytes) -> Mono.error(error(response, bytes, request.apiKey())));
+				}
+				return responses ? ResponsesEventStream.of(content, this.name, this.mapper, request.apiKey())
+						: chunks(content, request.apiKey());
+			})
 			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.delay(this.timeout))
 			.onErrorMap(TimeoutException.class, (ex) -> UpstreamException.timeout(this.name, this.timeout))
 			.onErrorMap(this::translate);
 	}
 
 	/**
-	 * The JSON sent upstream: the client's fields in their order, with the provider's model
-	 * and, on streams, usage requested. A shallow copy: the client's request is never changed.
+	 * The JSON sent upstream: the client's fields in their order, with the provider's
+	 * model and, on streams, usage requested. A shallow copy: the client's request is
+	 * never changed.
 	 */
 	private static ObjectNode body(ProviderRequest request, boolean stream) {
 		ObjectNode client = request.chat().body();
@@ -211,8 +221,8 @@ public final class OpenAiProvider implements ChatProvider {
 	}
 
 	/**
-	 * The client's JSON in its own API with the provider's model (and the stream flag, when
-	 * given); a copy.
+	 * The client's JSON in its own API with the provider's model (and the stream flag,
+	 * when given); a copy.
 	 */
 	private static ObjectNode nativeBody(ProviderRequest request, @Nullable Boolean stream) {
 		ObjectNode client = request.original().body();
@@ -228,12 +238,14 @@ public final class OpenAiProvider implements ChatProvider {
 		return body;
 	}
 
-	/** One JSON call, its answer read by {@code reader} once the upstream's status says it succeeded. */
+	/**
+	 * One JSON call, its answer read by {@code reader} once the upstream's status says it
+	 * succeeded.
+	 */
 	private Mono<ChatResult> send(ProviderRequest request, String uri, ObjectNode body, ResultReader reader) {
 		byte[] json = this.mapper.writeValueAsBytes(body);
-		return post(request, uri, json).responseSingle((response, content) -> content.asByteArray()
-			.defaultIfEmpty(new byte[0])
-			.map((bytes) -> {
+		return post(request, uri, json)
+			.responseSingle((response, content) -> content.asByteArray().defaultIfEmpty(new byte[0]).map((bytes) -> {
 				if (response.status().code() >= 400) {
 					throw error(response, bytes, request.apiKey());
 				}
@@ -255,18 +267,17 @@ public final class OpenAiProvider implements ChatProvider {
 
 	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
 		HttpClient client = request.callerKey() ? withKey(this.client, request.apiKey()) : clientFor(request.apiKey());
-		return client.post()
-			.uri(uri)
-			.send((outbound, body) -> {
-				outbound.header(RequestId.HEADER, request.requestId());
-				request.trace().forEach(outbound::header);
-				return body.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
-			});
+		return client.post().uri(uri).send((outbound, body) -> {
+			outbound.header(RequestId.HEADER, request.requestId());
+			request.trace().forEach(outbound::header);
+			return body.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
+		});
 	}
 
 	/**
-	 * A client with the headers for one of the provider's keys, configured once per key rather
-	 * than per request. A caller's own key is never kept: its client is made for its call.
+	 * A client with the headers for one of the provider's keys, configured once per key
+	 * rather than per request. A caller's own key is never kept: its client is made for
+	 * its call.
 	 */
 	private HttpClient clientFor(@Nullable String apiKey) {
 		return this.clients.computeIfAbsent((apiKey != null) ? apiKey : "", (key) -> withKey(this.client, key));
@@ -281,12 +292,16 @@ public final class OpenAiProvider implements ChatProvider {
 		});
 	}
 
-	/** Turns the SSE body into chunks, ending at {@code [DONE]}; a body that ends before it is a failure. */
+	/**
+	 * Turns the SSE body into chunks, ending at {@code [DONE]}; a body that ends before
+	 * it is a failure.
+	 */
 	private Flux<ChatChunk> chunks(ByteBufFlux content, @Nullable String apiKey) {
 		return Flux.defer(() -> {
 			SseLineDecoder decoder = new SseLineDecoder();
 			boolean[] done = { false };
-			// Decode inside onNext: Reactor Netty releases each buffer once onNext returns, so
+			// Decode inside onNext: Reactor Netty releases each buffer once onNext
+			// returns, so
 			// it must not wait in an operator's queue.
 			return content.map((ByteBuf buffer) -> decoder.decode(buffer))
 				.concatMapIterable((lines) -> lines)
@@ -299,8 +314,7 @@ public final class OpenAiProvider implements ChatProvider {
 				})
 				.map((data) -> toChunk(data, apiKey))
 				.concatWith(Mono.defer(() -> done[0] ? Mono.empty()
-						: Mono.error(UpstreamException.connection(this.name,
-								"the stream ended before [DONE]", null))));
+						: Mono.error(UpstreamException.connection(this.name, "the stream ended before [DONE]", null))));
 		});
 	}
 
@@ -339,7 +353,10 @@ public final class OpenAiProvider implements ChatProvider {
 		}
 	}
 
-	/** The upstream's error, with the key it was sent cut out of whatever the upstream quotes. */
+	/**
+	 * The upstream's error, with the key it was sent cut out of whatever the upstream
+	 * quotes.
+	 */
 	private UpstreamException error(HttpClientResponse response, byte[] bytes, @Nullable String apiKey) {
 		int status = response.status().code();
 		String message = HttpResponseStatus.valueOf(status).reasonPhrase();

@@ -18,11 +18,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * The event stream of a Responses API call, each event passed on as the upstream sent it and
- * named by its {@code type}, up to the event that ends the response ({@code response.completed},
- * {@code response.incomplete} or {@code response.failed}), which carries the usage. An
- * {@code error} event, or a body that ends before the last event, is the upstream's failure;
- * {@code response.failed} reaches the client as sent, marked as a failed answer.
+ * The event stream of a Responses API call, each event passed on as the upstream sent it
+ * and named by its {@code type}, up to the event that ends the response
+ * ({@code response.completed}, {@code response.incomplete} or {@code response.failed}),
+ * which carries the usage. An {@code error} event, or a body that ends before the last
+ * event, is the upstream's failure; {@code response.failed} reaches the client as sent,
+ * marked as a failed answer.
  */
 final class ResponsesEventStream {
 
@@ -47,15 +48,15 @@ final class ResponsesEventStream {
 		return Flux.defer(() -> {
 			ResponsesEventStream events = new ResponsesEventStream(provider, mapper, apiKey);
 			SseLineDecoder decoder = new SseLineDecoder();
-			// Decode inside onNext: Reactor Netty releases each buffer once onNext returns.
+			// Decode inside onNext: Reactor Netty releases each buffer once onNext
+			// returns.
 			return content.map((ByteBuf buffer) -> decoder.decode(buffer))
 				.concatMapIterable((lines) -> lines)
 				.filter((data) -> !"[DONE]".equals(data))
 				.map(events::event)
 				.takeUntil((chunk) -> events.done)
-				.concatWith(Mono.defer(() -> events.done ? Mono.empty()
-						: Mono.error(UpstreamException.connection(provider,
-								"the stream ended before the response was completed", null))));
+				.concatWith(Mono.defer(() -> events.done ? Mono.empty() : Mono.error(UpstreamException
+					.connection(provider, "the stream ended before the response was completed", null))));
 		});
 	}
 
@@ -72,7 +73,8 @@ final class ResponsesEventStream {
 			JsonNode code = event.path("code");
 			JsonNode param = event.path("param");
 			throw UpstreamException.status(this.provider, 500, null,
-					redact(code.isString() ? code.stringValue() : null), redact(param.isString() ? param.stringValue() : null),
+					redact(code.isString() ? code.stringValue() : null),
+					redact(param.isString() ? param.stringValue() : null),
 					redact(event.path("message").asString("error in stream")), null);
 		}
 		Usage usage = null;

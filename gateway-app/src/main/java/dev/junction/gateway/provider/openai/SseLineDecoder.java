@@ -10,8 +10,8 @@ import io.netty.buffer.ByteBuf;
 /**
  * Splits a byte stream into the payloads of SSE {@code data:} lines. Network buffers cut
  * lines (and UTF-8 characters) anywhere, so bytes are kept until a line is complete and
- * only whole lines are decoded. One instance per stream; not thread-safe (a stream delivers
- * its buffers one at a time).
+ * only whole lines are decoded. One instance per stream; not thread-safe (a stream
+ * delivers its buffers one at a time).
  */
 public final class SseLineDecoder {
 

@@ -9,8 +9,8 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * A tool the client offered: its definition goes to the model, but the gateway never runs
- * it (tool execution is off), so a call to it is handed back to the client. A tool without a
- * description, as the OpenAI API allows, is described by its name.
+ * it (tool execution is off), so a call to it is handed back to the client. A tool
+ * without a description, as the OpenAI API allows, is described by its name.
  */
 record DefinitionOnlyToolCallback(ToolDefinition definition) implements ToolCallback {
 

@@ -23,12 +23,13 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
- * Translates an OpenAI chat request into a Spring AI {@link Prompt}: system (and developer),
- * user, assistant (with tool calls) and tool messages; model, temperature, top_p,
- * max_tokens, stop and a JSON schema for the answer; tools as definitions only (a chat model
- * does not run tools itself), so that tool calls go back to the client. What the model takes
- * beyond that (tool choice, headers) is the {@link ProviderOptions}' business. A parameter
- * the model cannot honour ({@code n}, {@code logprobs}) is refused with a 400 naming it.
+ * Translates an OpenAI chat request into a Spring AI {@link Prompt}: system (and
+ * developer), user, assistant (with tool calls) and tool messages; model, temperature,
+ * top_p, max_tokens, stop and a JSON schema for the answer; tools as definitions only (a
+ * chat model does not run tools itself), so that tool calls go back to the client. What
+ * the model takes beyond that (tool choice, headers) is the {@link ProviderOptions}'
+ * business. A parameter the model cannot honour ({@code n}, {@code logprobs}) is refused
+ * with a 400 naming it.
  */
 final class OpenAiToPrompt {
 

@@ -10,9 +10,9 @@ import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
- * What one kind of Spring AI model takes beyond Spring AI's portable options (tool choice,
- * per-request headers), applied to each request's options; it refuses with a 400 what the
- * model cannot be asked.
+ * What one kind of Spring AI model takes beyond Spring AI's portable options (tool
+ * choice, per-request headers), applied to each request's options; it refuses with a 400
+ * what the model cannot be asked.
  */
 @FunctionalInterface
 public interface ProviderOptions {
@@ -27,7 +27,9 @@ public interface ProviderOptions {
 	 */
 	void apply(String provider, ProviderRequest request, ToolChoice toolChoice, ChatOptions.Builder<?> options);
 
-	/** Portable options only: the model decides whether to call a tool, or sees no tools. */
+	/**
+	 * Portable options only: the model decides whether to call a tool, or sees no tools.
+	 */
 	ProviderOptions PORTABLE = (provider, request, toolChoice, options) -> {
 		switch (toolChoice.mode()) {
 			case NONE -> {

@@ -42,10 +42,10 @@ import org.springframework.ai.embedding.EmbeddingModel;
 /**
  * Any Spring AI {@link ChatModel} behind the OpenAI shape: requests are translated to a
  * {@link Prompt}, answers and streams back to {@code chat.completion} and
- * {@code chat.completion.chunk} JSON. Spring AI's blocking call runs on the bounded elastic
- * scheduler, never on an event loop. Provider-specific failures are translated by the
- * function given for the provider; a request the model cannot take is the client's error
- * (400), never the provider's. Embeddings are served by the provider's Spring AI
+ * {@code chat.completion.chunk} JSON. Spring AI's blocking call runs on the bounded
+ * elastic scheduler, never on an event loop. Provider-specific failures are translated by
+ * the function given for the provider; a request the model cannot take is the client's
+ * error (400), never the provider's. Embeddings are served by the provider's Spring AI
  * {@link EmbeddingModel}, when it has one.
  */
 public final class SpringAiChatProvider implements ChatProvider {
@@ -77,14 +77,18 @@ public final class SpringAiChatProvider implements ChatProvider {
 	/**
 	 * @param name the provider's configured name
 	 * @param type the provider type, for metrics
-	 * @param models the model to use for an upstream key (null when the provider has none)
+	 * @param models the model to use for an upstream key (null when the provider has
+	 * none)
 	 * @param defaultMaxTokens {@code max_tokens} when the request has none
-	 * @param timeout the longest a call may take; for streams, the longest wait for a chunk
+	 * @param timeout the longest a call may take; for streams, the longest wait for a
+	 * chunk
 	 * @param modelNames models listed in {@code GET /v1/models}
 	 * @param mapper JSON
-	 * @param errors translates the provider's exceptions, cutting the call's key (given) out of them
+	 * @param errors translates the provider's exceptions, cutting the call's key (given)
+	 * out of them
 	 * @param options what the model takes beyond Spring AI's portable options
-	 * @param embeddingModel the model that serves embeddings, or null when the provider has none
+	 * @param embeddingModel the model that serves embeddings, or null when the provider
+	 * has none
 	 */
 	public SpringAiChatProvider(String name, ProviderType type, Function<String, ChatModel> models,
 			int defaultMaxTokens, Duration timeout, List<String> modelNames, ObjectMapper mapper,
@@ -148,8 +152,8 @@ public final class SpringAiChatProvider implements ChatProvider {
 			AtomicReference<Usage> usage = new AtomicReference<>(Usage.NONE);
 			AtomicInteger toolIndex = new AtomicInteger();
 			AtomicBoolean hasTools = new AtomicBoolean();
-			ChatChunk first = chunk(id, created, request.model(), (delta) -> delta.put("role", "assistant").put("content", ""),
-					null);
+			ChatChunk first = chunk(id, created, request.model(),
+					(delta) -> delta.put("role", "assistant").put("content", ""), null);
 			Flux<ChatChunk> body = model.stream(prompt)
 				.timeout(Mono.delay(this.timeout), (response) -> Mono.delay(this.timeout))
 				.concatMapIterable((response) -> {
@@ -166,14 +170,17 @@ public final class SpringAiChatProvider implements ChatProvider {
 						AssistantMessage output = generation.getOutput();
 						String text = output.getText();
 						if (text != null && !text.isEmpty()) {
-							chunks.add(chunk(id, created, request.model(), (delta) -> delta.put("content", text), null));
+							chunks
+								.add(chunk(id, created, request.model(), (delta) -> delta.put("content", text), null));
 						}
 						if (output.hasToolCalls()) {
 							hasTools.set(true);
 							for (AssistantMessage.ToolCall call : output.getToolCalls()) {
-								chunks.add(chunk(id, created, request.model(), (delta) -> toolCall(
-										delta.putArray("tool_calls").addObject().put("index", toolIndex.getAndIncrement()),
-										call), null));
+								chunks.add(chunk(id, created, request.model(),
+										(delta) -> toolCall(delta.putArray("tool_calls")
+											.addObject()
+											.put("index", toolIndex.getAndIncrement()), call),
+										null));
 							}
 						}
 					}
@@ -282,7 +289,10 @@ public final class SpringAiChatProvider implements ChatProvider {
 		return (prompt == 0 && completion == 0) ? Usage.NONE : new Usage(prompt, completion);
 	}
 
-	/** Maps provider finish reasons (Anthropic's end_turn, max_tokens, tool_use...) to OpenAI's. */
+	/**
+	 * Maps provider finish reasons (Anthropic's end_turn, max_tokens, tool_use...) to
+	 * OpenAI's.
+	 */
 	static String finishReason(@Nullable String reason, boolean toolCalls) {
 		if (toolCalls) {
 			return "tool_calls";
@@ -302,7 +312,10 @@ public final class SpringAiChatProvider implements ChatProvider {
 		return "chatcmpl-" + this.name + "-" + Long.toHexString(System.nanoTime()) + "-" + this.ids.incrementAndGet();
 	}
 
-	/** The model holding the call's key; a caller's own key goes with the call, on the first model. */
+	/**
+	 * The model holding the call's key; a caller's own key goes with the call, on the
+	 * first model.
+	 */
 	private ChatModel model(ProviderRequest request) {
 		return this.models.apply(request.callerKey() ? null : request.apiKey());
 	}

@@ -35,9 +35,10 @@ import org.springframework.ai.embedding.EmbeddingResponse;
  * OpenAI's {@code POST /v1/embeddings} served by a Spring AI {@link EmbeddingModel}: text
  * inputs, {@code dimensions} and the model go to the model; its vectors come back as an
  * OpenAI {@code list} of {@code embedding}s (floats, or base64 little-endian float32 as
- * OpenAI encodes them), with the input tokens it reports as usage. The blocking call runs on
- * the bounded elastic scheduler. The model may be any vendor's, so its failures are read
- * only as far as the JDK knows them: no connection, a timeout, or else a failed call (502).
+ * OpenAI encodes them), with the input tokens it reports as usage. The blocking call runs
+ * on the bounded elastic scheduler. The model may be any vendor's, so its failures are
+ * read only as far as the JDK knows them: no connection, a timeout, or else a failed call
+ * (502).
  */
 final class SpringAiEmbeddings {
 

@@ -27,10 +27,10 @@ import tools.jackson.databind.node.ObjectNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Messages API passed through natively to an {@code anthropic} provider with the caller's
- * own key: the emulator, which accepts only that key, receives it as {@code x-api-key} in place
- * of the pool's, for answers and for streams, and the pool's key is used again by the next call
- * without one.
+ * The Messages API passed through natively to an {@code anthropic} provider with the
+ * caller's own key: the emulator, which accepts only that key, receives it as
+ * {@code x-api-key} in place of the pool's, for answers and for streams, and the pool's
+ * key is used again by the next call without one.
  */
 class AnthropicMessagesCallerKeyIntegrationTests {
 
@@ -47,8 +47,8 @@ class AnthropicMessagesCallerKeyIntegrationTests {
 	@BeforeAll
 	static void start() {
 		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", CALLER_KEY));
-		provider = AnthropicProviders.create("claude", emulator.baseUrl(), List.of(new ProviderKey(POOL_KEY, 1, null)), null,
-				Duration.ofSeconds(10), Duration.ofSeconds(5), 4, List.of("claude-haiku-4-5"), mapper, null);
+		provider = AnthropicProviders.create("claude", emulator.baseUrl(), List.of(new ProviderKey(POOL_KEY, 1, null)),
+				null, Duration.ofSeconds(10), Duration.ofSeconds(5), 4, List.of("claude-haiku-4-5"), mapper, null);
 	}
 
 	@AfterAll
@@ -94,7 +94,10 @@ class AnthropicMessagesCallerKeyIntegrationTests {
 		assertThat(emulator.stats().requestsWithKeySuffix(suffix(POOL_KEY))).isEqualTo(1);
 	}
 
-	/** A Messages request as a client sends it to {@code /v1/messages}, and the call made of it. */
+	/**
+	 * A Messages request as a client sends it to {@code /v1/messages}, and the call made
+	 * of it.
+	 */
 	private static ProviderRequest request(boolean stream, String apiKey, boolean callerKey) {
 		ObjectNode body = mapper.createObjectNode();
 		body.put("model", "claude/claude-haiku-4-5");

@@ -24,10 +24,10 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Anthropic adapter (Spring AI) against the provider emulator and against a server that
- * records the Messages request it receives: what an OpenAI client asks for either reaches
- * Anthropic in Anthropic's terms or is refused, and Anthropic's own client errors come back as
- * Anthropic sent them.
+ * The Anthropic adapter (Spring AI) against the provider emulator and against a server
+ * that records the Messages request it receives: what an OpenAI client asks for either
+ * reaches Anthropic in Anthropic's terms or is refused, and Anthropic's own client errors
+ * come back as Anthropic sent them.
  */
 class AnthropicProvidersIntegrationTests {
 
@@ -61,13 +61,16 @@ class AnthropicProvidersIntegrationTests {
 			.bindNow();
 		emulator = MockProviderServer.start(Map.of());
 		refusing = MockProviderServer.start(Map.of("junction.mock.error-rate", 1.0, "junction.mock.error-status", 400));
-		gateway = RunningGateway.start(List.of("junction.gateway.cache.enabled=false",
-				"junction.gateway.providers.claude.type=anthropic", "junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
-				"junction.gateway.providers.claude.keys[0].value=sk-emu", "junction.gateway.providers.recorded.type=anthropic",
-				"junction.gateway.providers.recorded.base-url=http://127.0.0.1:" + recorder.port(),
-				"junction.gateway.providers.recorded.keys[0].value=sk-rec", "junction.gateway.providers.refusing.type=anthropic",
-				"junction.gateway.providers.refusing.base-url=" + refusing.baseUrl(),
-				"junction.gateway.providers.refusing.keys[0].value=sk-emu"));
+		gateway = RunningGateway
+			.start(List.of("junction.gateway.cache.enabled=false", "junction.gateway.providers.claude.type=anthropic",
+					"junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
+					"junction.gateway.providers.claude.keys[0].value=sk-emu",
+					"junction.gateway.providers.recorded.type=anthropic",
+					"junction.gateway.providers.recorded.base-url=http://127.0.0.1:" + recorder.port(),
+					"junction.gateway.providers.recorded.keys[0].value=sk-rec",
+					"junction.gateway.providers.refusing.type=anthropic",
+					"junction.gateway.providers.refusing.base-url=" + refusing.baseUrl(),
+					"junction.gateway.providers.refusing.keys[0].value=sk-emu"));
 	}
 
 	@AfterAll
@@ -96,7 +99,13 @@ class AnthropicProvidersIntegrationTests {
 		HttpResponse<String> complete = chat("claude", "{" + tools + "}");
 		assertThat(complete.statusCode()).as(complete.body()).isEqualTo(200);
 		assertThat(Json.parse(complete.body())
-			.path("choices").path(0).path("message").path("tool_calls").path(0).path("function").path("name")
+			.path("choices")
+			.path(0)
+			.path("message")
+			.path("tool_calls")
+			.path(0)
+			.path("function")
+			.path("name")
 			.asString()).isEqualTo("g");
 		HttpResponse<String> stream = chat("claude", "{\"stream\":true," + tools + "}");
 		assertThat(stream.statusCode()).isEqualTo(200);
@@ -121,10 +130,11 @@ class AnthropicProvidersIntegrationTests {
 
 	@Test
 	void asksForStructuredOutputWithTheClientsJsonSchema() {
-		HttpResponse<String> response = chat("recorded", "{\"response_format\":{\"type\":\"json_schema\","
-				+ "\"json_schema\":{\"name\":\"city\",\"schema\":{\"type\":\"object\",\"properties\":{\"name\":"
-				+ "{\"type\":\"string\"}},\"required\":[\"name\"],\"additionalProperties\":false}}},"
-				+ "\"messages\":[{\"role\":\"user\",\"content\":\"A city?\"}]}");
+		HttpResponse<String> response = chat("recorded",
+				"{\"response_format\":{\"type\":\"json_schema\","
+						+ "\"json_schema\":{\"name\":\"city\",\"schema\":{\"type\":\"object\",\"properties\":{\"name\":"
+						+ "{\"type\":\"string\"}},\"required\":[\"name\"],\"additionalProperties\":false}}},"
+						+ "\"messages\":[{\"role\":\"user\",\"content\":\"A city?\"}]}");
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
 		JsonNode format = Json.parse(recorded.get()).path("output_config").path("format");
 		assertThat(format.path("type").asString()).isEqualTo("json_schema");
