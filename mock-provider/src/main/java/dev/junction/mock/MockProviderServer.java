@@ -3,6 +3,10 @@ package dev.junction.mock;
 import java.time.Duration;
 import java.util.Map;
 
+import dev.junction.mock.config.MockProperties;
+import dev.junction.mock.routes.MockRoutes;
+import dev.junction.mock.stats.MockStats;
+import dev.junction.mock.stats.StatsSnapshot;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -13,11 +17,6 @@ import reactor.netty.resources.LoopResources;
 import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.http.server.reactive.ReactorHttpHandlerAdapter;
 import org.springframework.web.reactive.function.server.RouterFunctions;
-
-import dev.junction.mock.config.MockProperties;
-import dev.junction.mock.routes.MockRoutes;
-import dev.junction.mock.stats.MockStats;
-import dev.junction.mock.stats.StatsSnapshot;
 
 /**
  * The emulator embedded in another module's tests: the same routes as the application on
@@ -80,7 +79,7 @@ public final class MockProviderServer implements AutoCloseable {
 				.host(host)
 				.port(port)
 				.runOn(loops)
-				.doOnConnection(connection -> connections.add(connection.channel()))
+				.doOnConnection((connection) -> connections.add(connection.channel()))
 				.handle(new ReactorHttpHandlerAdapter(handler))
 				.bindNow();
 			return new MockProviderServer(server, connections, loops, stats);

@@ -3,9 +3,13 @@ package dev.junction.mock;
 import java.util.List;
 import java.util.Map;
 
+import dev.junction.mock.support.RawHttp;
+import dev.junction.mock.support.Requests;
+import dev.junction.mock.support.TestHttp;
+import dev.junction.mock.support.TestHttp.Response;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.netty.http.client.PrematureCloseException;
@@ -15,11 +19,6 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-
-import dev.junction.mock.support.RawHttp;
-import dev.junction.mock.support.Requests;
-import dev.junction.mock.support.TestHttp;
-import dev.junction.mock.support.TestHttp.Response;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -82,7 +81,7 @@ class MockProviderApplicationIntegrationTests {
 		StepVerifier
 			.create(http.stream("/v1/chat/completions", Requests.openAi("hello", "\"stream\":true"),
 					Map.of("Authorization", "Bearer sk-app-one1", "x-mock-truncate-after", "1")))
-			.expectNextMatches(chunk -> chunk.startsWith("data: {"))
+			.expectNextMatches((chunk) -> chunk.startsWith("data: {"))
 			.expectError(PrematureCloseException.class)
 			.verify(java.time.Duration.ofSeconds(20));
 	}

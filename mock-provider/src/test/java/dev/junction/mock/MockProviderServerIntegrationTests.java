@@ -2,12 +2,11 @@ package dev.junction.mock;
 
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-
 import dev.junction.mock.config.MockProperties;
 import dev.junction.mock.stats.Route;
 import dev.junction.mock.support.Requests;
 import dev.junction.mock.support.TestHttp;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -3,6 +3,7 @@ package dev.junction.calculator.calculation;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.junction.calculator.ComputeCalls;
 import dev.junction.calculator.ComputeCalls.Collector;
 import dev.junction.calculator.v1.BinaryOperation;
 import dev.junction.calculator.v1.CalculatorGrpc;
@@ -20,7 +21,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import static dev.junction.calculator.ComputeCalls.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -84,10 +84,10 @@ class CalculatorServiceTests {
 	void computeAnswersInOrderAndGoesOnAfterABadOperation() throws InterruptedException {
 		Collector collector = new Collector();
 		StreamObserver<ComputeRequest> requests = CalculatorGrpc.newStub(this.channel).compute(collector);
-		requests.onNext(request("first", Operator.OPERATOR_ADD, 1, 2));
-		requests.onNext(request("bad", Operator.OPERATOR_DIVIDE, 1, 0));
-		requests.onNext(request("unspecified", Operator.OPERATOR_UNSPECIFIED, 1, 0));
-		requests.onNext(request("last", Operator.OPERATOR_MULTIPLY, 4, 2.5));
+		requests.onNext(ComputeCalls.request("first", Operator.OPERATOR_ADD, 1, 2));
+		requests.onNext(ComputeCalls.request("bad", Operator.OPERATOR_DIVIDE, 1, 0));
+		requests.onNext(ComputeCalls.request("unspecified", Operator.OPERATOR_UNSPECIFIED, 1, 0));
+		requests.onNext(ComputeCalls.request("last", Operator.OPERATOR_MULTIPLY, 4, 2.5));
 		requests.onCompleted();
 		List<ComputeResponse> responses = collector.await();
 		assertThat(responses).extracting(ComputeResponse::getId).containsExactly("first", "bad", "unspecified", "last");
@@ -105,7 +105,7 @@ class CalculatorServiceTests {
 		StreamObserver<ComputeRequest> requests = CalculatorGrpc.newStub(this.channel).compute(collector);
 		int count = 10_000;
 		for (int i = 0; i < count; i++) {
-			requests.onNext(request(Integer.toString(i), Operator.OPERATOR_ADD, i, 1));
+			requests.onNext(ComputeCalls.request(Integer.toString(i), Operator.OPERATOR_ADD, i, 1));
 		}
 		requests.onCompleted();
 		List<ComputeResponse> responses = collector.await();

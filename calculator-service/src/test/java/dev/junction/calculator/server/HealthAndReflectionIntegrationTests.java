@@ -1,13 +1,12 @@
 package dev.junction.calculator.server;
 
 import java.util.Iterator;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import dev.junction.calculator.RunningCalculator;
 import dev.junction.calculator.ComputeCalls;
+import dev.junction.calculator.RunningCalculator;
 import dev.junction.calculator.v1.CalculatorGrpc;
 import dev.junction.calculator.v1.ComputeRequest;
 import dev.junction.calculator.v1.ComputeResponse;

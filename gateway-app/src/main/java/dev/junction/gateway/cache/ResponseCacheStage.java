@@ -13,13 +13,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.pipeline.Attempt;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatExchange.CacheStatus;
 import dev.junction.gateway.pipeline.ChatMode;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.provider.ChatOutput;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.NativeRequest;
 import io.micrometer.core.instrument.Counter;

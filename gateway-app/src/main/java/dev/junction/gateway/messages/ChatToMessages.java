@@ -1,7 +1,7 @@
 package dev.junction.gateway.messages;
 
-import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.chat.ChunkDelta;
+import dev.junction.gateway.error.UpstreamException;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;

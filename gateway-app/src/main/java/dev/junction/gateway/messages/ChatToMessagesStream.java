@@ -1,6 +1,5 @@
 package dev.junction.gateway.messages;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

@@ -152,7 +152,7 @@ public final class MessagesHandler {
 					return List.of(new SseEvent((chunk.event() != null) ? chunk.event() : "message", chunk.json()));
 				}
 				return translator.next(chunk.json());
-			}).concatWith(Flux.defer(() -> nativeStream[0] ? Flux.empty() : Flux.fromIterable(translator.end())));
+			}).concatWith(Flux.defer(() -> (!nativeStream[0]) ? Flux.fromIterable(translator.end()) : Flux.empty()));
 		});
 	}
 

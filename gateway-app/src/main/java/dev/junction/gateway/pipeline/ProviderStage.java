@@ -4,10 +4,10 @@ import java.util.function.Supplier;
 
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.provider.ChatOutput;
+import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
-import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.KeyPool;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.ProviderRequest;

@@ -3,9 +3,9 @@ package dev.junction.gateway.pipeline;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.provider.ChatOutput;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.routing.ModelRouter;
 import dev.junction.gateway.routing.Route;
 import reactor.core.publisher.Flux;

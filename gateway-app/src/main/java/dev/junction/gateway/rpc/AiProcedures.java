@@ -1,15 +1,14 @@
 package dev.junction.gateway.rpc;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ChatProvider;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.requestid.RequestId;

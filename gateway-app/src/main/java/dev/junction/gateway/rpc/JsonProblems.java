@@ -20,10 +20,18 @@ final class JsonProblems {
 		String message = String.valueOf(failure.getOriginalMessage()).toLowerCase(Locale.ROOT);
 		String what;
 		if (failure instanceof StreamConstraintsException) {
-			what = message.contains("number") ? "a number has too many digits"
-					: message.contains("string") ? "a string is too long"
-							: message.contains("depth") || message.contains("nesting") ? "the JSON is nested too deeply"
-									: "the JSON is larger than the gateway reads";
+			if (message.contains("number")) {
+				what = "a number has too many digits";
+			}
+			else if (message.contains("string")) {
+				what = "a string is too long";
+			}
+			else if (message.contains("depth") || message.contains("nesting")) {
+				what = "the JSON is nested too deeply";
+			}
+			else {
+				what = "the JSON is larger than the gateway reads";
+			}
 		}
 		else if (message.contains("trailing token")) {
 			what = "there is more after the JSON value";

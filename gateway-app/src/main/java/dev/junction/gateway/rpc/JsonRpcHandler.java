@@ -3,6 +3,8 @@ package dev.junction.gateway.rpc;
 import java.time.Duration;
 import java.util.List;
 
+import dev.junction.gateway.chat.RequestBodies;
+import dev.junction.gateway.error.RetryAfter;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -11,9 +13,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
-
-import dev.junction.gateway.chat.RequestBodies;
-import dev.junction.gateway.error.RetryAfter;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;

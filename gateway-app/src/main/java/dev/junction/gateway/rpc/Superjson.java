@@ -118,7 +118,9 @@ final class Superjson implements TrpcTransformer {
 			}
 			JsonNode parent = this.value;
 			for (String segment : path.subList(0, path.size() - 1)) {
-				parent = (parent == null) ? null : parent.isArray() ? parent.get(index(segment)) : parent.get(segment);
+				if (parent != null) {
+					parent = parent.isArray() ? parent.get(index(segment)) : parent.get(segment);
+				}
 			}
 			String last = path.get(path.size() - 1);
 			if (parent instanceof ObjectNode object && object.has(last)) {

@@ -13,8 +13,6 @@ import dev.junction.mock.stats.Route;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import static dev.junction.gateway.cache.ResponseCacheIntegrationTests.KEY_A;
-import static dev.junction.gateway.cache.ResponseCacheIntegrationTests.KEY_B;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -34,9 +32,9 @@ class SharedResponseCacheIntegrationTests {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
 						+ "\"messages\":[{\"role\":\"user\",\"content\":\"shared\"}]}";
 				long before = calls(upstream);
-				HttpResponse<String> miss = post(first, KEY_A, body);
-				HttpResponse<String> hit = post(second, KEY_A, body);
-				HttpResponse<String> otherKey = post(second, KEY_B, body);
+				HttpResponse<String> miss = post(first, ResponseCacheIntegrationTests.KEY_A, body);
+				HttpResponse<String> hit = post(second, ResponseCacheIntegrationTests.KEY_A, body);
+				HttpResponse<String> otherKey = post(second, ResponseCacheIntegrationTests.KEY_B, body);
 				assertThat(miss.headers().firstValue("x-junction-cache")).hasValue("MISS");
 				assertThat(hit.headers().firstValue("x-junction-cache")).hasValue("HIT");
 				assertThat(hit.body()).isEqualTo(miss.body());
@@ -46,8 +44,9 @@ class SharedResponseCacheIntegrationTests {
 
 				String sampled = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":1,"
 						+ "\"messages\":[{\"role\":\"user\",\"content\":\"sampled\"}]}";
-				post(first, KEY_A, sampled);
-				assertThat(post(second, KEY_A, sampled).headers().firstValue("x-junction-cache")).isEmpty();
+				post(first, ResponseCacheIntegrationTests.KEY_A, sampled);
+				assertThat(post(second, ResponseCacheIntegrationTests.KEY_A, sampled).headers()
+					.firstValue("x-junction-cache")).isEmpty();
 			}
 		}
 	}
@@ -63,8 +62,8 @@ class SharedResponseCacheIntegrationTests {
 					RunningGateway second = RunningGateway.start(properties)) {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
 						+ "\"messages\":[{\"role\":\"user\",\"content\":\"org-wide\"}]}";
-				HttpResponse<String> miss = post(first, KEY_A, body);
-				HttpResponse<String> hit = post(second, KEY_B, body);
+				HttpResponse<String> miss = post(first, ResponseCacheIntegrationTests.KEY_A, body);
+				HttpResponse<String> hit = post(second, ResponseCacheIntegrationTests.KEY_B, body);
 				assertThat(miss.headers().firstValue("x-junction-cache")).hasValue("MISS");
 				assertThat(hit.headers().firstValue("x-junction-cache")).hasValue("HIT");
 				assertThat(hit.body()).isEqualTo(miss.body());
@@ -83,9 +82,10 @@ class SharedResponseCacheIntegrationTests {
 					RunningGateway second = RunningGateway.start(properties)) {
 				String body = "{\"model\":\"up/gpt-4o-mini\",\"temperature\":0,"
 						+ "\"messages\":[{\"role\":\"user\",\"content\":\"cleared everywhere\"}]}";
-				post(first, KEY_A, body);
-				post(first, KEY_B, body);
-				assertThat(post(second, KEY_A, body).headers().firstValue("x-junction-cache")).hasValue("HIT");
+				post(first, ResponseCacheIntegrationTests.KEY_A, body);
+				post(first, ResponseCacheIntegrationTests.KEY_B, body);
+				assertThat(post(second, ResponseCacheIntegrationTests.KEY_A, body).headers()
+					.firstValue("x-junction-cache")).hasValue("HIT");
 				JsonNode result = Json
 					.parse(Http.post(second.baseUrl() + "/rpc", "Bearer cache-admin",
 							"{\"jsonrpc\":\"2.0\",\"method\":\"admin.clearCache\",\"id\":1}")
@@ -98,8 +98,11 @@ class SharedResponseCacheIntegrationTests {
 						.body())
 					.at("/result/config/billing/sharedThroughRedis")
 					.asBoolean()).isTrue();
-				assertThat(post(first, KEY_A, body).headers().firstValue("x-junction-cache")).hasValue("MISS");
-				assertThat(post(second, KEY_B, body).headers().firstValue("x-junction-cache")).hasValue("MISS");
+				assertThat(
+						post(first, ResponseCacheIntegrationTests.KEY_A, body).headers().firstValue("x-junction-cache"))
+					.hasValue("MISS");
+				assertThat(post(second, ResponseCacheIntegrationTests.KEY_B, body).headers()
+					.firstValue("x-junction-cache")).hasValue("MISS");
 			}
 		}
 	}

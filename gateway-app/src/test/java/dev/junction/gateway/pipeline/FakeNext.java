@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
-import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatOutput;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.routing.Route;

@@ -16,7 +16,6 @@ import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.provider.mock.MockChatProvider;
 import dev.junction.gateway.routing.Target;
 import org.junit.jupiter.api.Test;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;

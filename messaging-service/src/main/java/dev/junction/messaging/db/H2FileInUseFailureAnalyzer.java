@@ -3,6 +3,7 @@ package dev.junction.messaging.db;
 import java.sql.SQLException;
 
 import dev.junction.database.DatabaseUrl;
+
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 

@@ -10,9 +10,8 @@ import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import io.r2dbc.spi.Readable;
-
 import dev.junction.messaging.common.Timestamps;
+import io.r2dbc.spi.Readable;
 
 /** Reading typed values from R2DBC rows, the same way on PostgreSQL and H2. */
 public final class Rows {

@@ -3,10 +3,9 @@ package dev.junction.messaging.seed;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
+import dev.junction.messaging.common.RenamedMessagingProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import dev.junction.messaging.common.RenamedMessagingProperties;
 
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;

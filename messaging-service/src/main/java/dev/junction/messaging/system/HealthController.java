@@ -8,10 +8,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.junction.messaging.common.Api;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-
-import dev.junction.messaging.common.Api;
 
 import org.springframework.boot.health.actuate.endpoint.HttpCodeStatusMapper;
 import org.springframework.boot.health.actuate.endpoint.StatusAggregator;

@@ -1,12 +1,11 @@
 package dev.junction.mock.anthropic;
 
-import tools.jackson.databind.JsonNode;
-
 import dev.junction.mock.completion.Completion;
 import dev.junction.mock.completion.Conversation;
 import dev.junction.mock.pipeline.ChatDialect;
 import dev.junction.mock.pipeline.MockError;
 import dev.junction.mock.pipeline.SseStream;
+import tools.jackson.databind.JsonNode;
 
 /** Anthropic Messages: {@code POST /v1/messages}. */
 public final class AnthropicDialect implements ChatDialect {

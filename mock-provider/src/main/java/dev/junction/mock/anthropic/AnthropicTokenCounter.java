@@ -2,14 +2,13 @@ package dev.junction.mock.anthropic;
 
 import java.nio.charset.StandardCharsets;
 
-import reactor.core.publisher.Mono;
-
-import org.springframework.web.reactive.function.server.ServerResponse;
-
 import dev.junction.mock.completion.MockText;
 import dev.junction.mock.pipeline.MockCall;
 import dev.junction.mock.pipeline.RequestBodies;
 import dev.junction.mock.pipeline.Responder;
+import reactor.core.publisher.Mono;
+
+import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * Anthropic {@code POST /v1/messages/count_tokens}: {@code {"input_tokens": n}} for a

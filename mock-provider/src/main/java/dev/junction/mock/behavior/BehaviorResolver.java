@@ -2,9 +2,9 @@ package dev.junction.mock.behavior;
 
 import java.util.concurrent.ThreadLocalRandom;
 
-import org.springframework.http.HttpHeaders;
-
 import dev.junction.mock.config.MockProperties;
+
+import org.springframework.http.HttpHeaders;
 
 /**
  * Resolves the {@link Behavior} of a request: its {@code x-mock-*} headers first, then

@@ -1,14 +1,14 @@
 package dev.junction.mock.config;
 
+import dev.junction.mock.routes.MockRoutes;
+import dev.junction.mock.stats.MockStats;
+import dev.junction.mock.stats.MockStatsMetrics;
+
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
-
-import dev.junction.mock.routes.MockRoutes;
-import dev.junction.mock.stats.MockStats;
-import dev.junction.mock.stats.MockStatsMetrics;
 
 /**
  * Wires the emulator into the Spring Boot application: its routes, its counters and their

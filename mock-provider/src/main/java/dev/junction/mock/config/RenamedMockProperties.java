@@ -4,9 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.springframework.boot.logging.DeferredLogFactory;
-
 import dev.junction.netty.RenamedProperties;
+
+import org.springframework.boot.logging.DeferredLogFactory;
 
 /**
  * The emulator's settings under their former names, {@code mock.*}, read for one more
@@ -27,7 +27,7 @@ public class RenamedMockProperties extends RenamedProperties {
 		Map<String, String> renamed = new LinkedHashMap<>();
 		List.of("latency-ms", "jitter-ms", "chunk-delay-ms", "error-rate", "error-status", "retry-after-seconds",
 				"stream-chunks", "completion-tokens", "truncate-stream-after", "api-keys", "models")
-			.forEach(key -> renamed.put("mock." + key, MockProperties.PREFIX + "." + key));
+			.forEach((key) -> renamed.put("mock." + key, MockProperties.PREFIX + "." + key));
 		renamed.put("mock.max-request-size", MockProperties.PREFIX + ".http.max-body-size");
 		renamed.put("mock.read-timeout", MockProperties.PREFIX + ".http.read-timeout");
 		return Map.copyOf(renamed);

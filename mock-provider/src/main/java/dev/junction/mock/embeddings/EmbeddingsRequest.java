@@ -4,11 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import tools.jackson.databind.JsonNode;
-
 import dev.junction.mock.completion.MockText;
 import dev.junction.mock.pipeline.MockError;
 import dev.junction.mock.pipeline.RequestFields;
+import tools.jackson.databind.JsonNode;
 
 /**
  * An embeddings request.

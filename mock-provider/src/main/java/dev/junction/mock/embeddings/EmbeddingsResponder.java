@@ -5,14 +5,13 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
-import reactor.core.publisher.Mono;
-
-import org.springframework.web.reactive.function.server.ServerResponse;
-
 import dev.junction.mock.pipeline.JsonText;
 import dev.junction.mock.pipeline.MockCall;
 import dev.junction.mock.pipeline.RequestBodies;
 import dev.junction.mock.pipeline.Responder;
+import reactor.core.publisher.Mono;
+
+import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * OpenAI Embeddings: {@code POST /v1/embeddings}. One deterministic unit vector per

@@ -5,15 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import reactor.core.publisher.Mono;
-
-import org.springframework.web.reactive.function.server.ServerRequest;
-import org.springframework.web.reactive.function.server.ServerResponse;
-
 import dev.junction.mock.pipeline.JsonText;
 import dev.junction.mock.pipeline.MockCall;
 import dev.junction.mock.pipeline.MockError;
 import dev.junction.mock.pipeline.Responder;
+import reactor.core.publisher.Mono;
+
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * The configured models, listed in OpenAI's shape, or in Anthropic's when the request

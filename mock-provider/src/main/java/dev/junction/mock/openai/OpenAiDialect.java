@@ -1,12 +1,11 @@
 package dev.junction.mock.openai;
 
-import tools.jackson.databind.JsonNode;
-
 import dev.junction.mock.completion.Completion;
 import dev.junction.mock.completion.Conversation;
 import dev.junction.mock.pipeline.ChatDialect;
 import dev.junction.mock.pipeline.MockError;
 import dev.junction.mock.pipeline.SseStream;
+import tools.jackson.databind.JsonNode;
 
 /** OpenAI Chat Completions: {@code POST /v1/chat/completions}. */
 public final class OpenAiDialect implements ChatDialect {

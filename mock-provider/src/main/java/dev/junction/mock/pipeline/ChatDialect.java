@@ -1,9 +1,8 @@
 package dev.junction.mock.pipeline;
 
-import tools.jackson.databind.JsonNode;
-
 import dev.junction.mock.completion.Completion;
 import dev.junction.mock.completion.Conversation;
+import tools.jackson.databind.JsonNode;
 
 /**
  * One provider's chat wire format: how its requests read and how its answers and errors

@@ -1,12 +1,11 @@
 package dev.junction.mock.pipeline;
 
-import reactor.core.publisher.Mono;
-
-import org.springframework.web.reactive.function.server.ServerResponse;
-
 import dev.junction.mock.completion.Completion;
 import dev.junction.mock.completion.CompletionPlanner;
 import dev.junction.mock.completion.Conversation;
+import reactor.core.publisher.Mono;
+
+import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * Answers a chat request in one provider's dialect: parse, plan the completion, write

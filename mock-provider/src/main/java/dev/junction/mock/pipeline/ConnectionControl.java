@@ -28,7 +28,7 @@ final class ConnectionControl {
 	 * all, not even the status line goes out. False when the server is not Reactor Netty.
 	 */
 	static boolean closeAfterWrites(ServerRequest request) {
-		return withChannel(request, channel -> channel.eventLoop()
+		return withChannel(request, (channel) -> channel.eventLoop()
 			.execute(() -> channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE)));
 	}
 
@@ -37,7 +37,7 @@ final class ConnectionControl {
 	 * Reactor Netty.
 	 */
 	static boolean reset(ServerRequest request) {
-		return withChannel(request, channel -> {
+		return withChannel(request, (channel) -> {
 			channel.config().setOption(ChannelOption.SO_LINGER, 0);
 			channel.close();
 		});
@@ -48,7 +48,7 @@ final class ConnectionControl {
 		if (!(nativeRequest instanceof NettyInbound inbound)) {
 			return false;
 		}
-		inbound.withConnection(connection -> action.accept(connection.channel()));
+		inbound.withConnection((connection) -> action.accept(connection.channel()));
 		return true;
 	}
 

@@ -2,6 +2,10 @@ package dev.junction.mock.pipeline;
 
 import java.time.Duration;
 
+import dev.junction.mock.behavior.Behavior;
+import dev.junction.mock.behavior.MockHeaders;
+import dev.junction.mock.stats.Outcome;
+import dev.junction.mock.stats.RequestTracker;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -13,11 +17,6 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.reactive.function.BodyInserter;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
-
-import dev.junction.mock.behavior.Behavior;
-import dev.junction.mock.behavior.MockHeaders;
-import dev.junction.mock.stats.Outcome;
-import dev.junction.mock.stats.RequestTracker;
 
 /**
  * One request in flight: how to misbehave, how it is counted, and the ways to answer it.
@@ -84,16 +83,16 @@ public final class MockCall {
 		long delay = behavior.chunkDelayMs();
 		Flux<byte[]> events = (delay > 0)
 				? Flux.range(0, sent)
-					.concatMap(index -> (index == 0) ? Mono.just(stream.event(index))
-							: Mono.delay(Duration.ofMillis(delay)).map(tick -> stream.event(index)))
+					.concatMap((index) -> (index == 0) ? Mono.just(stream.event(index))
+							: Mono.delay(Duration.ofMillis(delay)).map((tick) -> stream.event(index)))
 				: Flux.range(0, sent).map(stream::event);
 		BodyInserter<Flux<byte[]>, ServerHttpResponse> inserter = (response, context) -> {
-			Flux<Publisher<DataBuffer>> groups = events.map(event -> Mono.just(response.bufferFactory().wrap(event)));
+			Flux<Publisher<DataBuffer>> groups = events.map((event) -> Mono.just(response.bufferFactory().wrap(event)));
 			groups = truncating ? groups.concatWith(Flux.defer(() -> truncate(sent)))
 					: groups.doOnComplete(() -> tracker.finish(Outcome.OK));
-			return response.writeAndFlushWith(groups.doOnSubscribe(subscription -> tracker.streamStarted())
+			return response.writeAndFlushWith(groups.doOnSubscribe((subscription) -> tracker.streamStarted())
 				.doOnCancel(() -> tracker.finish(Outcome.CANCELLED))
-				.doFinally(signal -> tracker.streamEnded()));
+				.doFinally((signal) -> tracker.streamEnded()));
 		};
 		return headers(ServerResponse.ok()).contentType(EVENT_STREAM)
 			.header(HttpHeaders.CACHE_CONTROL, "no-cache")

@@ -4,14 +4,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
-import reactor.core.publisher.Mono;
-
-import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.http.HttpHeaders;
-import org.springframework.web.reactive.function.server.HandlerFunction;
-import org.springframework.web.reactive.function.server.ServerRequest;
-import org.springframework.web.reactive.function.server.ServerResponse;
-
 import dev.junction.mock.auth.ApiKeys;
 import dev.junction.mock.behavior.Behavior;
 import dev.junction.mock.behavior.BehaviorResolver;
@@ -19,6 +11,13 @@ import dev.junction.mock.behavior.InvalidMockHeaderException;
 import dev.junction.mock.stats.MockStats;
 import dev.junction.mock.stats.Outcome;
 import dev.junction.mock.stats.Route;
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.web.reactive.function.server.HandlerFunction;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * The steps every emulated route shares: count the request, resolve its behaviour, reset
@@ -84,12 +83,12 @@ public final class MockEndpoint implements HandlerFunction<ServerResponse> {
 		if (behavior.latencyMs() > 0) {
 			body = body.delayElement(Duration.ofMillis(behavior.latencyMs()));
 		}
-		return body.flatMap(bytes -> answer(call, key, bytes))
+		return body.flatMap((bytes) -> answer(call, key, bytes))
 			.onErrorResume(DataBufferLimitException.class,
-					ex -> call.error(new MockError(413, "Request body is larger than " + maxRequestBytes + " bytes",
+					(ex) -> call.error(new MockError(413, "Request body is larger than " + maxRequestBytes + " bytes",
 							null, "request_too_large")))
-			.onErrorResume(TimeoutException.class, ex -> timedOut(call, reader))
-			.onErrorResume(BodyReader::clientWentAway, ex -> {
+			.onErrorResume(TimeoutException.class, (ex) -> timedOut(call, reader))
+			.onErrorResume(BodyReader::clientWentAway, (ex) -> {
 				call.tracker().finish(Outcome.CANCELLED);
 				return Mono.empty();
 			})
@@ -109,10 +108,8 @@ public final class MockEndpoint implements HandlerFunction<ServerResponse> {
 	private Mono<ServerResponse> answer(MockCall call, String key, byte[] body) {
 		if (!apiKeys.accepts(key)) {
 			return call
-				.error(new MockError(401,
-						(key == null) ? "No API key provided."
-								: "Incorrect API key provided: ..." + ApiKeys.suffix(key) + ".",
-						null, "invalid_api_key"));
+				.error(new MockError(401, (key != null) ? "Incorrect API key provided: ..." + ApiKeys.suffix(key) + "."
+						: "No API key provided.", null, "invalid_api_key"));
 		}
 		if (call.behavior().failing()) {
 			return call.error(MockError.injected(call.behavior().errorStatus()));

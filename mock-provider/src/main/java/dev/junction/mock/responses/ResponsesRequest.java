@@ -3,13 +3,12 @@ package dev.junction.mock.responses;
 import java.util.ArrayList;
 import java.util.List;
 
-import tools.jackson.databind.JsonNode;
-
 import dev.junction.mock.completion.Conversation;
 import dev.junction.mock.completion.ToolChoice;
 import dev.junction.mock.completion.ToolSpec;
 import dev.junction.mock.pipeline.MockError;
 import dev.junction.mock.pipeline.RequestFields;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A Responses API request: what the answer depends on, and the fields the response

@@ -2,15 +2,14 @@ package dev.junction.mock.responses;
 
 import java.nio.charset.StandardCharsets;
 
-import reactor.core.publisher.Mono;
-
-import org.springframework.web.reactive.function.server.ServerResponse;
-
 import dev.junction.mock.completion.Completion;
 import dev.junction.mock.completion.CompletionPlanner;
 import dev.junction.mock.pipeline.MockCall;
 import dev.junction.mock.pipeline.RequestBodies;
 import dev.junction.mock.pipeline.Responder;
+import reactor.core.publisher.Mono;
+
+import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * OpenAI Responses: {@code POST /v1/responses}, answered with a {@code response} object

@@ -43,7 +43,7 @@ public final class MockStats {
 		if (keySuffix != null) {
 			LongAdder counter = keys.get(keySuffix);
 			if (counter == null && keys.size() < MAX_KEYS) {
-				counter = keys.computeIfAbsent(keySuffix, suffix -> new LongAdder());
+				counter = keys.computeIfAbsent(keySuffix, (suffix) -> new LongAdder());
 			}
 			if (counter != null) {
 				counter.increment();

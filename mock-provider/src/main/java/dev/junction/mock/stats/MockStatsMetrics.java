@@ -32,18 +32,18 @@ public final class MockStatsMetrics implements MeterBinder {
 	@Override
 	public void bindTo(MeterRegistry registry) {
 		for (Route route : Route.values()) {
-			FunctionCounter.builder(REQUESTS, stats, s -> s.requests(route))
+			FunctionCounter.builder(REQUESTS, stats, (s) -> s.requests(route))
 				.description("Requests received by the emulator")
 				.baseUnit("requests")
 				.tag("route", route.tag())
 				.register(registry);
-			FunctionCounter.builder(STREAMS, stats, s -> s.streams(route))
+			FunctionCounter.builder(STREAMS, stats, (s) -> s.streams(route))
 				.description("Requests the emulator answered with a stream")
 				.baseUnit("streams")
 				.tag("route", route.tag())
 				.register(registry);
 			for (Outcome outcome : Outcome.values()) {
-				FunctionCounter.builder(RESPONSES, stats, s -> s.count(route, outcome))
+				FunctionCounter.builder(RESPONSES, stats, (s) -> s.count(route, outcome))
 					.description("Requests the emulator finished, by outcome")
 					.baseUnit("responses")
 					.tag("route", route.tag())

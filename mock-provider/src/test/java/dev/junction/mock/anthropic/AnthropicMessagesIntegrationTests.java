@@ -3,16 +3,15 @@ package dev.junction.mock.anthropic;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
-
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.support.Requests;
 import dev.junction.mock.support.TestHttp;
 import dev.junction.mock.support.TestHttp.Response;
 import dev.junction.mock.support.TestHttp.SseEvent;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -91,7 +90,7 @@ class AnthropicMessagesIntegrationTests {
 					"content_block_delta", "content_block_delta", "content_block_stop", "message_delta",
 					"message_stop");
 		assertThat(events)
-			.allSatisfy(event -> assertThat(event.json().path("type").stringValue()).isEqualTo(event.name()));
+			.allSatisfy((event) -> assertThat(event.json().path("type").stringValue()).isEqualTo(event.name()));
 		JsonNode message = events.get(0).json().path("message");
 		assertThat(message.path("id").stringValue()).startsWith("msg_");
 		assertThat(message.path("model").stringValue()).isEqualTo("claude-sonnet-4-5");

@@ -2,14 +2,13 @@ package dev.junction.mock.anthropic;
 
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.support.Requests;
 import dev.junction.mock.support.TestHttp;
 import dev.junction.mock.support.TestHttp.Response;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

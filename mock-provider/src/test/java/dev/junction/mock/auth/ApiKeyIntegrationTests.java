@@ -3,16 +3,15 @@ package dev.junction.mock.auth;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
-
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import dev.junction.mock.support.Requests;
 import dev.junction.mock.support.TestHttp;
 import dev.junction.mock.support.TestHttp.Response;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -2,11 +2,10 @@ package dev.junction.mock.behavior;
 
 import java.util.Map;
 
+import dev.junction.mock.config.MockProperties;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.http.HttpHeaders;
-
-import dev.junction.mock.config.MockProperties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -2,10 +2,9 @@ package dev.junction.mock.completion;
 
 import java.util.List;
 
+import dev.junction.mock.behavior.Behavior;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.MissingNode;
-
-import dev.junction.mock.behavior.Behavior;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -26,10 +26,10 @@ class MockPropertiesMetadataTests {
 			.isEqualTo("16MB");
 		properties.values()
 			.stream()
-			.filter(property -> property.path("name").asString().startsWith(MockProperties.PREFIX + "."))
-			.forEach(
-					property -> assertThat(property.path("description").asString()).as(property.path("name").asString())
-						.isNotBlank());
+			.filter((property) -> property.path("name").asString().startsWith(MockProperties.PREFIX + "."))
+			.forEach((property) -> assertThat(property.path("description").asString())
+				.as(property.path("name").asString())
+				.isNotBlank());
 		assertThat(RenamedMockProperties.RENAMED).hasSize(13);
 		RenamedMockProperties.RENAMED.forEach((former, current) -> {
 			assertThat(properties.get(current)).as(current).isNotNull();
@@ -47,7 +47,7 @@ class MockPropertiesMetadataTests {
 				JsonMapper.shared()
 					.readTree(in)
 					.path("properties")
-					.forEach(property -> properties.put(property.path("name").asString(), property));
+					.forEach((property) -> properties.put(property.path("name").asString(), property));
 			}
 		}
 		return properties;

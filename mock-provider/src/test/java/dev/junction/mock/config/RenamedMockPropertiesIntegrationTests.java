@@ -3,6 +3,7 @@ package dev.junction.mock.config;
 import java.time.Duration;
 import java.util.List;
 
+import dev.junction.mock.MockProviderApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -10,8 +11,6 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.util.unit.DataSize;
-
-import dev.junction.mock.MockProviderApplication;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,7 +33,7 @@ class RenamedMockPropertiesIntegrationTests {
 			assertThat(properties.http().maxBodySize()).isEqualTo(DataSize.ofKilobytes(1));
 			assertThat(properties.http().readTimeout()).isEqualTo(Duration.ofSeconds(2));
 			assertThat(properties.latencyMs()).isEqualTo(3);
-			List<String> warnings = output.getOut().lines().filter(line -> line.contains(WARNING)).toList();
+			List<String> warnings = output.getOut().lines().filter((line) -> line.contains(WARNING)).toList();
 			assertThat(warnings).singleElement()
 				.asString()
 				.contains(" WARN ")

@@ -5,16 +5,15 @@ import java.nio.ByteOrder;
 import java.util.Base64;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
-
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.completion.MockText;
 import dev.junction.mock.stats.Route;
 import dev.junction.mock.support.TestHttp;
 import dev.junction.mock.support.TestHttp.Response;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -3,14 +3,13 @@ package dev.junction.mock.models;
 import java.util.List;
 import java.util.Map;
 
+import dev.junction.mock.MockProviderServer;
+import dev.junction.mock.support.TestHttp;
+import dev.junction.mock.support.TestHttp.Response;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-
-import dev.junction.mock.MockProviderServer;
-import dev.junction.mock.support.TestHttp;
-import dev.junction.mock.support.TestHttp.Response;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

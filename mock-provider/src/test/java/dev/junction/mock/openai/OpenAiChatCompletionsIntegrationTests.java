@@ -3,12 +3,6 @@ package dev.junction.mock.openai;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
-
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import dev.junction.mock.stats.RouteStats;
@@ -16,6 +10,11 @@ import dev.junction.mock.support.Requests;
 import dev.junction.mock.support.TestHttp;
 import dev.junction.mock.support.TestHttp.Response;
 import dev.junction.mock.support.TestHttp.SseEvent;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -93,11 +92,11 @@ class OpenAiChatCompletionsIntegrationTests {
 		assertThat(response.body()).endsWith("data: [DONE]\n\n");
 		List<SseEvent> events = response.events();
 		assertThat(events).hasSize(6);
-		assertThat(events).allSatisfy(event -> assertThat(event.name()).isNull());
+		assertThat(events).allSatisfy((event) -> assertThat(event.name()).isNull());
 		assertThat(events.get(5).data()).isEqualTo("[DONE]");
 		List<JsonNode> chunks = events.subList(0, 5).stream().map(SseEvent::json).toList();
 		String id = chunks.get(0).path("id").stringValue();
-		assertThat(chunks).allSatisfy(chunk -> {
+		assertThat(chunks).allSatisfy((chunk) -> {
 			assertThat(chunk.path("id").stringValue()).isEqualTo(id);
 			assertThat(chunk.path("object").stringValue()).isEqualTo("chat.completion.chunk");
 			assertThat(chunk.path("model").stringValue()).isEqualTo("gpt-4o-mini");
@@ -126,7 +125,8 @@ class OpenAiChatCompletionsIntegrationTests {
 
 		assertThat(events).hasSize(7);
 		assertThat(events.get(6).data()).isEqualTo("[DONE]");
-		assertThat(events.subList(0, 5)).allSatisfy(event -> assertThat(event.json().path("usage").isNull()).isTrue());
+		assertThat(events.subList(0, 5))
+			.allSatisfy((event) -> assertThat(event.json().path("usage").isNull()).isTrue());
 		JsonNode usageChunk = events.get(5).json();
 		assertThat(usageChunk.path("choices").isEmpty()).isTrue();
 		assertThat(usageChunk.path("usage").path("prompt_tokens").intValue()).isEqualTo(4);

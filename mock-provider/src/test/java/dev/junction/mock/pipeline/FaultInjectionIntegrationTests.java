@@ -6,6 +6,12 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import dev.junction.mock.MockProviderServer;
+import dev.junction.mock.stats.Route;
+import dev.junction.mock.stats.RouteStats;
+import dev.junction.mock.support.Requests;
+import dev.junction.mock.support.TestHttp;
+import dev.junction.mock.support.TestHttp.Response;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,13 +23,6 @@ import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.PrematureCloseException;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
-
-import dev.junction.mock.MockProviderServer;
-import dev.junction.mock.stats.Route;
-import dev.junction.mock.stats.RouteStats;
-import dev.junction.mock.support.Requests;
-import dev.junction.mock.support.TestHttp;
-import dev.junction.mock.support.TestHttp.Response;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -153,7 +152,7 @@ class FaultInjectionIntegrationTests {
 		assertThat(events).hasSize(2);
 		assertThat(events.get(0).json().path("choices").get(0).path("delta").path("role").stringValue())
 			.isEqualTo("assistant");
-		assertThat(events).noneSatisfy(event -> assertThat(event.data()).isEqualTo("[DONE]"));
+		assertThat(events).noneSatisfy((event) -> assertThat(event.data()).isEqualTo("[DONE]"));
 		await().atMost(10, TimeUnit.SECONDS).until(() -> server.stats().route(Route.CHAT_COMPLETIONS).truncated() == 1);
 		assertThat(server.stats().route(Route.CHAT_COMPLETIONS).ok()).isZero();
 		assertThat(server.stats().route(Route.CHAT_COMPLETIONS).cancelled()).isZero();
@@ -186,12 +185,12 @@ class FaultInjectionIntegrationTests {
 		Mono<Integer> stalled = HttpClient.create()
 			.baseUrl(server.baseUrl())
 			.responseTimeout(Duration.ofMillis(300))
-			.headers(headers -> headers.set("x-mock-stall", "true"))
+			.headers((headers) -> headers.set("x-mock-stall", "true"))
 			.post()
 			.uri(CHAT)
 			.send(ByteBufFlux.fromString(Mono.just(Requests.openAi("hi", ""))))
 			.response()
-			.map(response -> response.status().code());
+			.map((response) -> response.status().code());
 
 		StepVerifier.create(stalled).expectError().verify(Duration.ofSeconds(20));
 		assertThat(elapsedMillis(start)).isGreaterThanOrEqualTo(300);
@@ -218,12 +217,12 @@ class FaultInjectionIntegrationTests {
 		Mono<Integer> slow = HttpClient.create()
 			.baseUrl(server.baseUrl())
 			.responseTimeout(Duration.ofMillis(200))
-			.headers(headers -> headers.set("x-mock-latency-ms", "5000"))
+			.headers((headers) -> headers.set("x-mock-latency-ms", "5000"))
 			.post()
 			.uri(CHAT)
 			.send(ByteBufFlux.fromString(Mono.just(Requests.openAi("hi", ""))))
 			.response()
-			.map(response -> response.status().code());
+			.map((response) -> response.status().code());
 
 		StepVerifier.create(slow).expectError().verify(Duration.ofSeconds(20));
 		await().atMost(10, TimeUnit.SECONDS).until(() -> server.stats().route(Route.CHAT_COMPLETIONS).cancelled() == 1);
@@ -255,7 +254,7 @@ class FaultInjectionIntegrationTests {
 			Map<String, String> headers) {
 		List<String> received = new CopyOnWriteArrayList<>();
 		StepVerifier.create(client.stream(path, body, headers).doOnNext(received::add))
-			.thenConsumeWhile(chunk -> true)
+			.thenConsumeWhile((chunk) -> true)
 			.expectError(PrematureCloseException.class)
 			.verify(Duration.ofSeconds(20));
 		return received;

@@ -2,6 +2,10 @@ package dev.junction.mock.pipeline;
 
 import java.util.Map;
 
+import dev.junction.mock.MockProviderServer;
+import dev.junction.mock.stats.Route;
+import dev.junction.mock.support.RawHttp;
+import dev.junction.mock.support.TestHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -10,11 +14,6 @@ import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-
-import dev.junction.mock.MockProviderServer;
-import dev.junction.mock.stats.Route;
-import dev.junction.mock.support.RawHttp;
-import dev.junction.mock.support.TestHttp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -4,6 +4,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import dev.junction.mock.MockProviderServer;
+import dev.junction.mock.completion.MockText;
+import dev.junction.mock.stats.Route;
+import dev.junction.mock.support.TestHttp;
+import dev.junction.mock.support.TestHttp.Response;
+import dev.junction.mock.support.TestHttp.SseEvent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -11,13 +17,6 @@ import org.junit.jupiter.api.Test;
 import reactor.netty.http.client.PrematureCloseException;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
-
-import dev.junction.mock.MockProviderServer;
-import dev.junction.mock.completion.MockText;
-import dev.junction.mock.stats.Route;
-import dev.junction.mock.support.TestHttp;
-import dev.junction.mock.support.TestHttp.Response;
-import dev.junction.mock.support.TestHttp.SseEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -15,12 +15,11 @@ import com.anthropic.models.messages.RawMessageStreamEvent;
 import com.anthropic.models.messages.StopReason;
 import com.anthropic.models.messages.Tool;
 import com.anthropic.models.messages.ToolUseBlock;
+import dev.junction.mock.MockProviderServer;
+import dev.junction.mock.completion.MockText;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import dev.junction.mock.MockProviderServer;
-import dev.junction.mock.completion.MockText;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -62,7 +61,7 @@ class AnthropicSdkIntegrationTests {
 	void accumulatesAndValidatesAStream() {
 		MessageAccumulator accumulator = MessageAccumulator.create();
 		try (StreamResponse<RawMessageStreamEvent> stream = client.messages().createStreaming(messages().build())) {
-			stream.stream().forEach(event -> {
+			stream.stream().forEach((event) -> {
 				event.validate();
 				accumulator.accumulate(event);
 			});
@@ -106,7 +105,7 @@ class AnthropicSdkIntegrationTests {
 		MessageCreateParams params = messages().putAdditionalHeader("x-mock-status", "429").build();
 
 		assertThatThrownBy(() -> client.messages().create(params)).isInstanceOfSatisfying(RateLimitException.class,
-				ex -> {
+				(ex) -> {
 					assertThat(ex.statusCode()).isEqualTo(429);
 					assertThat(ex.headers().values("retry-after")).containsExactly("1");
 				});

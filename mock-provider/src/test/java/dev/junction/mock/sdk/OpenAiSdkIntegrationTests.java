@@ -18,13 +18,12 @@ import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionFunctionTool;
 import com.openai.models.chat.completions.ChatCompletionMessageFunctionToolCall;
 import com.openai.models.chat.completions.ChatCompletionStreamOptions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.completion.MockText;
 import dev.junction.mock.stats.Route;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -75,7 +74,7 @@ class OpenAiSdkIntegrationTests {
 			.build();
 		ChatCompletionAccumulator accumulator = ChatCompletionAccumulator.create();
 		try (StreamResponse<ChatCompletionChunk> stream = client.chat().completions().createStreaming(params)) {
-			stream.stream().forEach(chunk -> {
+			stream.stream().forEach((chunk) -> {
 				chunk.validate();
 				accumulator.accumulate(chunk);
 			});
@@ -126,7 +125,7 @@ class OpenAiSdkIntegrationTests {
 		ChatCompletionCreateParams params = chat().putAdditionalHeader("x-mock-status", "429").build();
 
 		assertThatThrownBy(() -> client.chat().completions().create(params))
-			.isInstanceOfSatisfying(RateLimitException.class, ex -> {
+			.isInstanceOfSatisfying(RateLimitException.class, (ex) -> {
 				assertThat(ex.statusCode()).isEqualTo(429);
 				assertThat(ex.headers().values("retry-after")).containsExactly("1");
 				assertThat(ex.getMessage()).contains("Rate limit");

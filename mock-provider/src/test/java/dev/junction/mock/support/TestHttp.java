@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.junction.mock.MockProviderServer;
 import io.netty.handler.codec.http.HttpHeaders;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -12,8 +13,6 @@ import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
-import dev.junction.mock.MockProviderServer;
 
 /**
  * A raw HTTP client for the emulator's tests: whole bodies as text, streams as the exact
@@ -43,7 +42,7 @@ public final class TestHttp {
 
 	/** POSTs a body and waits for the whole response. */
 	public Response post(String path, String body, Map<String, String> headers) {
-		return exchange(client.headers(h -> headers.forEach(h::set))
+		return exchange(client.headers((h) -> headers.forEach(h::set))
 			.post()
 			.uri(path)
 			.send(ByteBufFlux.fromString(Mono.just(body))));
@@ -56,7 +55,7 @@ public final class TestHttp {
 
 	/** GETs a path. */
 	public Response get(String path, Map<String, String> headers) {
-		return exchange(client.headers(h -> headers.forEach(h::set)).get().uri(path));
+		return exchange(client.headers((h) -> headers.forEach(h::set)).get().uri(path));
 	}
 
 	/** DELETEs a path. */
@@ -69,7 +68,7 @@ public final class TestHttp {
 	 * when the connection breaks before the body is complete.
 	 */
 	public Flux<String> stream(String path, String body, Map<String, String> headers) {
-		return client.headers(h -> headers.forEach(h::set))
+		return client.headers((h) -> headers.forEach(h::set))
 			.post()
 			.uri(path)
 			.send(ByteBufFlux.fromString(Mono.just(body)))
@@ -81,7 +80,7 @@ public final class TestHttp {
 		return request
 			.responseSingle((response, content) -> content.asString()
 				.defaultIfEmpty("")
-				.map(text -> new Response(response.status().code(), response.responseHeaders(), text)))
+				.map((text) -> new Response(response.status().code(), response.responseHeaders(), text)))
 			.block(TIMEOUT);
 	}
 

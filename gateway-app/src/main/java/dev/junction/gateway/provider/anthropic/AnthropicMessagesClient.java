@@ -174,8 +174,10 @@ final class AnthropicMessagesClient {
 					done[0] = "message_stop".equals(chunk.event());
 					return done[0];
 				})
-				.concatWith(Mono.defer(() -> done[0] ? Mono.empty() : Mono
-					.error(UpstreamException.connection(this.name, "the stream ended before message_stop", null))));
+				.concatWith(Mono.defer(() -> (!done[0])
+						? Mono.error(
+								UpstreamException.connection(this.name, "the stream ended before message_stop", null))
+						: Mono.empty()));
 		});
 	}
 

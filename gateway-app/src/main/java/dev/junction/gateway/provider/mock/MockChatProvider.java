@@ -5,12 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.junction.gateway.provider.ProviderType;
-import dev.junction.gateway.provider.ChatParameters;
 import dev.junction.gateway.provider.ChatChunk;
+import dev.junction.gateway.provider.ChatParameters;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ProviderRequest;
+import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.provider.Usage;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -105,7 +105,7 @@ public final class MockChatProvider implements ChatProvider {
 				for (int i = 0; i < answer.words.size(); i++) {
 					ObjectNode piece = chunk(request.model(), answer.id);
 					ObjectNode choice = piece.withArray("choices").addObject().put("index", 0);
-					choice.putObject("delta").put("content", (i == 0 ? "" : " ") + answer.words.get(i));
+					choice.putObject("delta").put("content", ((i != 0) ? " " : "") + answer.words.get(i));
 					choice.putNull("finish_reason");
 					chunks.add(ChatChunk.of(piece.toString()));
 				}

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
-import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
@@ -17,6 +16,7 @@ import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.PooledHttpClient;
 import dev.junction.gateway.provider.ProviderRequest;
+import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.provider.UpstreamFailures;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.requestid.RequestId;
@@ -313,8 +313,9 @@ public final class OpenAiProvider implements ChatProvider {
 					return true;
 				})
 				.map((data) -> toChunk(data, apiKey))
-				.concatWith(Mono.defer(() -> done[0] ? Mono.empty()
-						: Mono.error(UpstreamException.connection(this.name, "the stream ended before [DONE]", null))));
+				.concatWith(Mono.defer(() -> (!done[0])
+						? Mono.error(UpstreamException.connection(this.name, "the stream ended before [DONE]", null))
+						: Mono.empty()));
 		});
 	}
 

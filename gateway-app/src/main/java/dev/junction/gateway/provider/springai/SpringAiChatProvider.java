@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
-import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.error.GatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.UpstreamException;
@@ -19,6 +18,7 @@ import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
 import dev.junction.gateway.provider.ProviderRequest;
+import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.requestid.RequestId;
 import org.jspecify.annotations.Nullable;
