@@ -18,9 +18,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param jwt token verification used in jwt mode
  */
 @ConfigurationProperties(AuthProperties.PREFIX)
-public record AuthProperties(@DefaultValue("none") Mode mode,
-		@DefaultValue("grpc.health.v1.Health,grpc.reflection.v1.ServerReflection,grpc.reflection.v1alpha.ServerReflection") Set<String> openServices,
-		@DefaultValue Mtls mtls, @DefaultValue Jwt jwt) {
+public record AuthProperties(@DefaultValue("none") Mode mode, @DefaultValue( {
+		"grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection",
+		"grpc.reflection.v1alpha.ServerReflection" }) Set<String> openServices, @DefaultValue Mtls mtls,
+		@DefaultValue Jwt jwt){
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.calculator.auth";

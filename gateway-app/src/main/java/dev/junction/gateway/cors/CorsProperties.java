@@ -26,10 +26,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties(CorsProperties.PREFIX)
 public record CorsProperties(@Nullable List<String> allowedOrigins, @Nullable List<String> allowedOriginPatterns,
-		@DefaultValue("GET,HEAD,POST") List<String> allowedMethods, @DefaultValue("*") List<String> allowedHeaders,
-		@DefaultValue("X-Request-Id,X-RateLimit-Limit,X-RateLimit-Remaining,X-RateLimit-Reset,Retry-After,X-Junction-Cache,Server-Timing") List<String> exposedHeaders,
+		@DefaultValue( {
+				"GET", "HEAD", "POST" }) List<String> allowedMethods,
+		@DefaultValue("*") List<String> allowedHeaders,
+		@DefaultValue({ "X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
+				"Retry-After", "X-Junction-Cache", "Server-Timing" }) List<String> exposedHeaders,
 		@DefaultValue("false") boolean allowCredentials,
-		@DefaultValue("30m") Duration maxAge) implements CrossOrigin.Settings {
+		@DefaultValue("30m") Duration maxAge) implements CrossOrigin.Settings{
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.gateway.cors";

@@ -38,9 +38,9 @@ import org.springframework.util.unit.DataSize;
 public record MockProperties(@DefaultValue("0") long latencyMs, @DefaultValue("0") long jitterMs,
 		@DefaultValue("0") long chunkDelayMs, @DefaultValue("0") double errorRate, @DefaultValue("500") int errorStatus,
 		@DefaultValue("1") long retryAfterSeconds, @DefaultValue("8") int streamChunks,
-		@DefaultValue("16") int completionTokens, Integer truncateStreamAfter, List<String> apiKeys,
-		@DefaultValue("gpt-4o-mini,gpt-4o,gpt-4.1-mini,claude-haiku-4-5,claude-sonnet-4-5") List<String> models,
-		@DefaultValue Http http) {
+		@DefaultValue("16") int completionTokens, Integer truncateStreamAfter, List<String> apiKeys, @DefaultValue( {
+				"gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "claude-haiku-4-5", "claude-sonnet-4-5" }) List<String> models,
+		@DefaultValue Http http){
 
 	/** Prefix of every property of the emulator. */
 	public static final String PREFIX = "junction.mock";
