@@ -15,6 +15,7 @@ import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatStage;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatOutput;
+import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.routing.Target;
@@ -68,6 +69,12 @@ public final class MetricsStage implements ChatStage {
 				}
 				if (output instanceof ChatChunk chunk && chunk.failed()) {
 					failed.set(true);
+				}
+				if (observation != null && output instanceof ChatResult) {
+					// A whole answer can be written, and the request's span ended, before
+					// this flux completes: the answer is written on this thread when the
+					// upstream's connection shares the client's event loop.
+					tag(observation, exchange, usage.get(), null);
 				}
 			});
 			if (observation != null) {
