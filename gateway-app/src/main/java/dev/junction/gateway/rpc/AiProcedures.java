@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ChatProvider;
@@ -13,8 +14,10 @@ import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.requestid.RequestId;
 import dev.junction.gateway.routing.Target;
+import dev.junction.openai.ChatCompletion;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -177,14 +180,19 @@ public final class AiProcedures {
 	}
 
 	private JsonNode result(ChatResult result, String requested, ChatExchange exchange) {
-		JsonNode completion = this.mapper.readTree(result.body());
-		JsonNode choice = completion.path("choices").path(0);
-		String text = choice.path("message").path("content").asString("");
-		String model = (result.responseModel() != null) ? result.responseModel()
-				: completion.path("model").asString(requested);
-		String finishReason = (result.finishReason() != null) ? result.finishReason()
-				: choice.path("finish_reason").asString(null);
 		Target target = exchange.target();
+		ChatCompletion completion;
+		try {
+			completion = result.chatCompletion(this.mapper);
+		}
+		catch (JacksonException ex) {
+			throw UpstreamException.invalidResponse((target != null) ? target.provider() : "upstream",
+					"the response is not a chat completion");
+		}
+		String text = (completion.text() != null) ? completion.text() : "";
+		String model = (result.responseModel() != null) ? result.responseModel()
+				: (completion.model() != null) ? completion.model() : requested;
+		String finishReason = (result.finishReason() != null) ? result.finishReason() : completion.finishReason();
 		ObjectNode usage = this.mapper.createObjectNode()
 			.put("promptTokens", result.usage().promptTokens())
 			.put("completionTokens", result.usage().completionTokens())

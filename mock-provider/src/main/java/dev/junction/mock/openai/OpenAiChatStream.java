@@ -1,13 +1,15 @@
 package dev.junction.mock.openai;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import dev.junction.mock.completion.Completion;
 import dev.junction.mock.completion.Conversation;
-import dev.junction.mock.completion.ToolCall;
-import dev.junction.mock.pipeline.JsonText;
 import dev.junction.mock.pipeline.ResponseIds;
 import dev.junction.mock.pipeline.SseStream;
+import dev.junction.openai.ChatCompletionChunk;
+import dev.junction.openai.ChatCompletionChunk.Delta;
+import dev.junction.openai.ToolCall;
 
 /**
  * A stream of {@code chat.completion.chunk} events: the role, one chunk per piece
@@ -17,86 +19,76 @@ import dev.junction.mock.pipeline.SseStream;
  */
 final class OpenAiChatStream implements SseStream {
 
+	private static final byte[] DATA = "data: ".getBytes(StandardCharsets.UTF_8);
+
 	private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
 
 	private final Completion completion;
 
 	private final boolean includeUsage;
 
-	/**
-	 * Everything of a chunk before its choices, the same for every chunk of the stream.
-	 */
-	private final String head;
-
-	/** Everything of a chunk after its choices. */
-	private final String tail;
+	/** What every chunk of the stream shares. */
+	private final ChatCompletionChunk.Head head;
 
 	OpenAiChatStream(Conversation conversation, Completion completion) {
 		this.completion = completion;
 		this.includeUsage = conversation.includeUsage();
-		StringBuilder head = new StringBuilder(192).append("data: {\"id\":\"")
-			.append(ResponseIds.next("chatcmpl-"))
-			.append("\",\"object\":\"chat.completion.chunk\",\"created\":")
-			.append(OpenAiWire.now())
-			.append(",\"model\":");
-		JsonText.string(head, conversation.model())
-			.append(",\"service_tier\":\"default\",\"system_fingerprint\":\"")
-			.append(OpenAiWire.SYSTEM_FINGERPRINT)
-			.append("\",\"choices\":[");
-		this.head = head.toString();
-		this.tail = includeUsage ? "],\"usage\":null}\n\n" : "]}\n\n";
+		this.head = new ChatCompletionChunk.Head(ResponseIds.next("chatcmpl-"), OpenAiWire.now(), conversation.model(),
+				OpenAiWire.SERVICE_TIER, OpenAiWire.SYSTEM_FINGERPRINT, this.includeUsage);
 	}
 
 	@Override
 	public int size() {
-		return completion.pieces().size() + (includeUsage ? 4 : 3);
+		return this.completion.pieces().size() + (this.includeUsage ? 4 : 3);
 	}
 
 	@Override
 	public byte[] event(int index) {
-		int pieces = completion.pieces().size();
+		int pieces = this.completion.pieces().size();
 		if (index == size() - 1) {
 			return DONE;
 		}
 		if (index == pieces + 2) {
-			StringBuilder json = new StringBuilder(head).append("],\"usage\":");
-			return OpenAiWire.usage(json, completion).append("}\n\n").toString().getBytes(StandardCharsets.UTF_8);
+			return data(ChatCompletionChunk.usage(this.head, OpenAiWire.usage(this.completion)));
 		}
-		StringBuilder json = new StringBuilder(head.length() + 160).append(head).append("{\"index\":0,\"delta\":");
-		String finish = "null";
+		String finish = null;
+		Delta delta;
 		if (index == 0) {
-			first(json);
+			delta = first();
 		}
 		else if (index <= pieces) {
-			piece(json, completion.pieces().get(index - 1));
+			delta = piece(this.completion.pieces().get(index - 1));
 		}
 		else {
-			json.append("{}");
-			finish = "\"" + OpenAiWire.finishReason(completion.finishReason()) + "\"";
+			delta = Delta.END;
+			finish = OpenAiWire.finishReason(this.completion.finishReason());
 		}
-		json.append(",\"logprobs\":null,\"finish_reason\":").append(finish).append('}').append(tail);
-		return json.toString().getBytes(StandardCharsets.UTF_8);
+		return data(ChatCompletionChunk.of(this.head, new ChatCompletionChunk.Choice(0, delta, finish)));
 	}
 
-	private void first(StringBuilder json) {
-		ToolCall call = completion.toolCall();
+	private Delta first() {
+		dev.junction.mock.completion.ToolCall call = this.completion.toolCall();
 		if (call == null) {
-			json.append("{\"role\":\"assistant\",\"content\":\"\",\"refusal\":null}");
-			return;
+			return Delta.START;
 		}
-		json.append("{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"index\":0,\"id\":\"")
-			.append(ResponseIds.next("call_"))
-			.append("\",\"type\":\"function\",\"function\":{\"name\":");
-		JsonText.string(json, call.name()).append(",\"arguments\":\"\"}}],\"refusal\":null}");
+		return new Delta("assistant", null, List.of(ToolCall.first(0, ResponseIds.next("call_"), call.name(), "")));
 	}
 
-	private void piece(StringBuilder json, String piece) {
-		if (completion.toolCall() == null) {
-			JsonText.string(json.append("{\"content\":"), piece).append('}');
-			return;
+	private Delta piece(String piece) {
+		if (this.completion.toolCall() == null) {
+			return Delta.content(piece);
 		}
-		json.append("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":");
-		JsonText.string(json, piece).append("}}]}");
+		return Delta.toolCalls(List.of(ToolCall.arguments(0, piece)));
+	}
+
+	private static byte[] data(ChatCompletionChunk chunk) {
+		byte[] json = OpenAiWire.JSON.writeValueAsBytes(chunk);
+		byte[] event = new byte[json.length + 8];
+		System.arraycopy(DATA, 0, event, 0, DATA.length);
+		System.arraycopy(json, 0, event, DATA.length, json.length);
+		event[event.length - 2] = '\n';
+		event[event.length - 1] = '\n';
+		return event;
 	}
 
 }

@@ -1,12 +1,12 @@
 package dev.junction.mock.openai;
 
-import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import dev.junction.mock.completion.Completion;
 import dev.junction.mock.completion.Conversation;
-import dev.junction.mock.completion.ToolCall;
-import dev.junction.mock.pipeline.JsonText;
 import dev.junction.mock.pipeline.ResponseIds;
+import dev.junction.openai.ChatCompletion;
+import dev.junction.openai.ToolCall;
 
 /** Writes a whole {@code chat.completion} object. */
 final class OpenAiChatWriter {
@@ -15,34 +15,16 @@ final class OpenAiChatWriter {
 	}
 
 	static byte[] write(Conversation conversation, Completion completion) {
-		String text = completion.text();
-		StringBuilder json = new StringBuilder(512 + ((text != null) ? text.length() : 0));
-		json.append("{\"id\":\"")
-			.append(ResponseIds.next("chatcmpl-"))
-			.append("\",\"object\":\"chat.completion\",\"created\":")
-			.append(OpenAiWire.now())
-			.append(",\"model\":");
-		JsonText.string(json, conversation.model())
-			.append(",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":");
-		ToolCall call = completion.toolCall();
-		if (call != null) {
-			json.append("null,\"tool_calls\":[{\"id\":\"")
-				.append(ResponseIds.next("call_"))
-				.append("\",\"type\":\"function\",\"function\":{\"name\":");
-			JsonText.string(json, call.name()).append(",\"arguments\":");
-			JsonText.string(json, call.arguments()).append("}}]");
-		}
-		else {
-			JsonText.string(json, text);
-		}
-		json.append(",\"refusal\":null,\"annotations\":[]},\"logprobs\":null,\"finish_reason\":\"")
-			.append(OpenAiWire.finishReason(completion.finishReason()))
-			.append("\"}],\"usage\":");
-		OpenAiWire.usage(json, completion)
-			.append(",\"service_tier\":\"default\",\"system_fingerprint\":\"")
-			.append(OpenAiWire.SYSTEM_FINGERPRINT)
-			.append("\"}");
-		return json.toString().getBytes(StandardCharsets.UTF_8);
+		dev.junction.mock.completion.ToolCall call = completion.toolCall();
+		ChatCompletion.Message message = (call != null)
+				? new ChatCompletion.Message("assistant", null,
+						List.of(ToolCall.of(ResponseIds.next("call_"), call.name(), call.arguments())), null, List.of())
+				: new ChatCompletion.Message("assistant", completion.text(), null, null, List.of());
+		ChatCompletion answer = new ChatCompletion(ResponseIds.next("chatcmpl-"), ChatCompletion.OBJECT,
+				OpenAiWire.now(), conversation.model(),
+				List.of(new ChatCompletion.Choice(0, message, OpenAiWire.finishReason(completion.finishReason()))),
+				OpenAiWire.usage(completion), OpenAiWire.SERVICE_TIER, OpenAiWire.SYSTEM_FINGERPRINT);
+		return OpenAiWire.JSON.writeValueAsBytes(answer);
 	}
 
 }

@@ -2,11 +2,17 @@ package dev.junction.mock.openai;
 
 import dev.junction.mock.completion.Completion;
 import dev.junction.mock.completion.FinishReason;
+import dev.junction.openai.CompletionUsage;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Pieces of the OpenAI wire format shared by whole answers and chunks. */
 final class OpenAiWire {
 
+	static final JsonMapper JSON = JsonMapper.shared();
+
 	static final String SYSTEM_FINGERPRINT = "fp_mock";
+
+	static final String SERVICE_TIER = "default";
 
 	private OpenAiWire() {
 	}
@@ -19,18 +25,9 @@ final class OpenAiWire {
 		};
 	}
 
-	static StringBuilder usage(StringBuilder json, Completion completion) {
-		int prompt = completion.promptTokens();
-		int output = completion.completionTokens();
-		return json.append("{\"prompt_tokens\":")
-			.append(prompt)
-			.append(",\"completion_tokens\":")
-			.append(output)
-			.append(",\"total_tokens\":")
-			.append((long) prompt + output)
-			.append(",\"prompt_tokens_details\":{\"cached_tokens\":0,\"audio_tokens\":0}")
-			.append(",\"completion_tokens_details\":{\"reasoning_tokens\":0,\"audio_tokens\":0,")
-			.append("\"accepted_prediction_tokens\":0,\"rejected_prediction_tokens\":0}}");
+	/** The usage with every detail OpenAI reports, all zero. */
+	static CompletionUsage usage(Completion completion) {
+		return CompletionUsage.detailed(completion.promptTokens(), completion.completionTokens(), 0, 0);
 	}
 
 	static long now() {

@@ -12,11 +12,15 @@ import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.provider.Usage;
+import dev.junction.openai.ChatCompletion;
+import dev.junction.openai.ChatCompletionChunk;
+import dev.junction.openai.CompletionUsage;
+import dev.junction.openai.ToolCall;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An in-process provider with deterministic answers and no network, so that the gateway
@@ -28,6 +32,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class MockChatProvider implements ChatProvider {
 
 	private static final int DEFAULT_COMPLETION_TOKENS = 16;
+
+	private static final String SYSTEM_FINGERPRINT = "fp_junction_mock";
 
 	private final String name;
 
@@ -62,24 +68,16 @@ public final class MockChatProvider implements ChatProvider {
 	public Mono<ChatResult> complete(ProviderRequest request) {
 		return Mono.fromSupplier(() -> {
 			Answer answer = answer(request);
-			ObjectNode completion = envelope("chat.completion", request.model(), answer.id);
-			ObjectNode choice = completion.putArray("choices").addObject();
-			choice.put("index", 0);
-			ObjectNode message = choice.putObject("message");
-			message.put("role", "assistant");
-			if (answer.toolName != null) {
-				message.putNull("content");
-				toolCall(message.putArray("tool_calls").addObject(), answer, true);
-			}
-			else {
-				message.put("content", String.join(" ", answer.words));
-			}
-			message.putNull("refusal");
-			choice.putNull("logprobs");
-			choice.put("finish_reason", answer.finishReason());
-			usage(completion, answer.usage);
+			ChatCompletion.Message message = (answer.toolName != null)
+					? ChatCompletion.Message.assistant(null,
+							List.of(ToolCall.of(answer.callId(), answer.toolName, answer.arguments(this.mapper))))
+					: ChatCompletion.Message.assistant(String.join(" ", answer.words), null);
+			ChatCompletion completion = new ChatCompletion(answer.id, System.currentTimeMillis() / 1000,
+					request.model(), List.of(new ChatCompletion.Choice(0, message, answer.finishReason())),
+					CompletionUsage.of(answer.usage.promptTokens(), answer.usage.completionTokens()),
+					SYSTEM_FINGERPRINT);
 			return new ChatResult(this.mapper.writeValueAsBytes(completion), answer.usage, answer.finishReason(),
-					request.model());
+					request.model(), completion);
 		});
 	}
 
@@ -87,40 +85,34 @@ public final class MockChatProvider implements ChatProvider {
 	public Flux<ChatChunk> stream(ProviderRequest request) {
 		return Flux.defer(() -> {
 			Answer answer = answer(request);
+			ChatCompletionChunk.Head head = new ChatCompletionChunk.Head(answer.id, System.currentTimeMillis() / 1000,
+					request.model(), null, SYSTEM_FINGERPRINT, false);
 			List<ChatChunk> chunks = new ArrayList<>();
-			ObjectNode first = chunk(request.model(), answer.id);
-			ObjectNode firstChoice = first.withArray("choices").addObject().put("index", 0);
-			firstChoice.putObject("delta").put("role", "assistant").put("content", "");
-			firstChoice.putNull("finish_reason");
-			chunks.add(ChatChunk.of(first.toString()));
+			chunks.add(chunk(head, ChatCompletionChunk.Delta.START, null));
 			if (answer.toolName != null) {
-				ObjectNode call = chunk(request.model(), answer.id);
-				ObjectNode callChoice = call.withArray("choices").addObject().put("index", 0);
-				toolCall(callChoice.putObject("delta").putArray("tool_calls").addObject().put("index", 0), answer,
-						true);
-				callChoice.putNull("finish_reason");
-				chunks.add(ChatChunk.of(call.toString()));
+				chunks.add(chunk(head,
+						ChatCompletionChunk.Delta.toolCalls(List
+							.of(ToolCall.first(0, answer.callId(), answer.toolName, answer.arguments(this.mapper)))),
+						null));
 			}
 			else {
 				for (int i = 0; i < answer.words.size(); i++) {
-					ObjectNode piece = chunk(request.model(), answer.id);
-					ObjectNode choice = piece.withArray("choices").addObject().put("index", 0);
-					choice.putObject("delta").put("content", ((i != 0) ? " " : "") + answer.words.get(i));
-					choice.putNull("finish_reason");
-					chunks.add(ChatChunk.of(piece.toString()));
+					chunks.add(chunk(head,
+							ChatCompletionChunk.Delta.content(((i != 0) ? " " : "") + answer.words.get(i)), null));
 				}
 			}
-			ObjectNode last = chunk(request.model(), answer.id);
-			ObjectNode lastChoice = last.withArray("choices").addObject().put("index", 0);
-			lastChoice.putObject("delta");
-			lastChoice.put("finish_reason", answer.finishReason());
-			chunks.add(ChatChunk.of(last.toString()));
-			ObjectNode usage = chunk(request.model(), answer.id);
-			usage.putArray("choices");
-			usage(usage, answer.usage);
-			chunks.add(new ChatChunk(usage.toString(), answer.usage, true));
+			chunks.add(chunk(head, ChatCompletionChunk.Delta.END, answer.finishReason()));
+			ChatCompletionChunk usage = ChatCompletionChunk.usage(head,
+					CompletionUsage.of(answer.usage.promptTokens(), answer.usage.completionTokens()));
+			chunks.add(new ChatChunk(this.mapper.writeValueAsString(usage), answer.usage, true));
 			return Flux.fromIterable(chunks);
 		});
+	}
+
+	private ChatChunk chunk(ChatCompletionChunk.Head head, ChatCompletionChunk.Delta delta,
+			@Nullable String finishReason) {
+		return ChatChunk.of(this.mapper
+			.writeValueAsString(ChatCompletionChunk.of(head, new ChatCompletionChunk.Choice(0, delta, finishReason))));
 	}
 
 	private Answer answer(ProviderRequest request) {
@@ -153,37 +145,6 @@ public final class MockChatProvider implements ChatProvider {
 				new Usage(promptTokens, completionTokens));
 	}
 
-	private ObjectNode envelope(String object, String model, String id) {
-		ObjectNode node = this.mapper.createObjectNode();
-		node.put("id", id);
-		node.put("object", object);
-		node.put("created", System.currentTimeMillis() / 1000);
-		node.put("model", model);
-		node.put("system_fingerprint", "fp_junction_mock");
-		return node;
-	}
-
-	private ObjectNode chunk(String model, String id) {
-		return envelope("chat.completion.chunk", model, id);
-	}
-
-	private void toolCall(ObjectNode call, Answer answer, boolean withId) {
-		if (withId) {
-			call.put("id", "call_" + answer.id.substring(answer.id.lastIndexOf('-') + 1));
-			call.put("type", "function");
-		}
-		ObjectNode function = call.putObject("function");
-		function.put("name", answer.toolName);
-		function.put("arguments", this.mapper.createObjectNode().put("input", answer.prompt).toString());
-	}
-
-	private static void usage(ObjectNode node, Usage usage) {
-		ObjectNode out = node.putObject("usage");
-		out.put("prompt_tokens", usage.promptTokens());
-		out.put("completion_tokens", usage.completionTokens());
-		out.put("total_tokens", usage.totalTokens());
-	}
-
 	private static String lastUserText(JsonNode messages) {
 		for (int i = messages.size() - 1; i >= 0; i--) {
 			JsonNode message = messages.get(i);
@@ -210,6 +171,14 @@ public final class MockChatProvider implements ChatProvider {
 
 	private record Answer(String id, List<String> words, boolean truncated, String toolName, String prompt,
 			Usage usage) {
+
+		String callId() {
+			return "call_" + this.id.substring(this.id.lastIndexOf('-') + 1);
+		}
+
+		String arguments(ObjectMapper mapper) {
+			return mapper.createObjectNode().put("input", this.prompt).toString();
+		}
 
 		String finishReason() {
 			return (this.toolName != null) ? "tool_calls" : this.truncated ? "length" : "stop";

@@ -1,6 +1,7 @@
 package dev.junction.gateway.provider.springai;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
@@ -21,6 +22,10 @@ import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.provider.ProviderType;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.requestid.RequestId;
+import dev.junction.openai.ChatCompletion;
+import dev.junction.openai.ChatCompletionChunk;
+import dev.junction.openai.CompletionUsage;
+import dev.junction.openai.ToolCall;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,8 +33,6 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.metadata.ChatResponseMetadata;
@@ -146,14 +149,13 @@ public final class SpringAiChatProvider implements ChatProvider {
 		return Flux.defer(() -> {
 			ChatModel model = model(request);
 			Prompt prompt = prompt(request, model);
-			String id = nextId();
-			long created = System.currentTimeMillis() / 1000;
 			AtomicReference<String> finish = new AtomicReference<>();
 			AtomicReference<Usage> usage = new AtomicReference<>(Usage.NONE);
 			AtomicInteger toolIndex = new AtomicInteger();
 			AtomicBoolean hasTools = new AtomicBoolean();
-			ChatChunk first = chunk(id, created, request.model(),
-					(delta) -> delta.put("role", "assistant").put("content", ""), null);
+			ChatCompletionChunk.Head head = new ChatCompletionChunk.Head(nextId(), System.currentTimeMillis() / 1000,
+					request.model(), null, null, false);
+			ChatChunk first = chunk(head, ChatCompletionChunk.Delta.START, null);
 			Flux<ChatChunk> body = model.stream(prompt)
 				.timeout(Mono.delay(this.timeout), (response) -> Mono.delay(this.timeout))
 				.concatMapIterable((response) -> {
@@ -161,7 +163,7 @@ public final class SpringAiChatProvider implements ChatProvider {
 					if (reported != Usage.NONE) {
 						usage.set(reported);
 					}
-					List<ChatChunk> chunks = new java.util.ArrayList<>(2);
+					List<ChatChunk> chunks = new ArrayList<>(2);
 					for (Generation generation : response.getResults()) {
 						String reason = generation.getMetadata().getFinishReason();
 						if (reason != null && !reason.isBlank()) {
@@ -170,16 +172,13 @@ public final class SpringAiChatProvider implements ChatProvider {
 						AssistantMessage output = generation.getOutput();
 						String text = output.getText();
 						if (text != null && !text.isEmpty()) {
-							chunks
-								.add(chunk(id, created, request.model(), (delta) -> delta.put("content", text), null));
+							chunks.add(chunk(head, ChatCompletionChunk.Delta.content(text), null));
 						}
 						if (output.hasToolCalls()) {
 							hasTools.set(true);
 							for (AssistantMessage.ToolCall call : output.getToolCalls()) {
-								chunks.add(chunk(id, created, request.model(),
-										(delta) -> toolCall(delta.putArray("tool_calls")
-											.addObject()
-											.put("index", toolIndex.getAndIncrement()), call),
+								chunks.add(chunk(head, ChatCompletionChunk.Delta.toolCalls(List.of(ToolCall
+									.first(toolIndex.getAndIncrement(), call.id(), call.name(), arguments(call)))),
 										null));
 							}
 						}
@@ -188,12 +187,9 @@ public final class SpringAiChatProvider implements ChatProvider {
 				});
 			Flux<ChatChunk> tail = Flux.defer(() -> {
 				String reason = finishReason(finish.get(), hasTools.get());
-				ChatChunk last = chunk(id, created, request.model(), (delta) -> {
-				}, reason);
-				ObjectNode usageChunk = envelope("chat.completion.chunk", id, created, request.model());
-				usageChunk.putArray("choices");
-				usage(usageChunk, usage.get());
-				return Flux.just(last, new ChatChunk(usageChunk.toString(), usage.get(), true));
+				ChatChunk last = chunk(head, ChatCompletionChunk.Delta.END, reason);
+				ChatCompletionChunk usageChunk = ChatCompletionChunk.usage(head, wireUsage(usage.get()));
+				return Flux.just(last, new ChatChunk(this.mapper.writeValueAsString(usageChunk), usage.get(), true));
 			});
 			return Flux.concat(Flux.just(first), body, tail);
 		}).onErrorMap((error) -> translate(error, request));
@@ -204,79 +200,39 @@ public final class SpringAiChatProvider implements ChatProvider {
 	}
 
 	private ChatResult toResult(ProviderRequest request, ChatResponse response) {
-		ObjectNode completion = envelope("chat.completion", nextId(), System.currentTimeMillis() / 1000,
-				request.model());
-		ArrayNode choices = completion.putArray("choices");
-		String firstReason = null;
+		List<ChatCompletion.Choice> choices = new ArrayList<>();
 		List<Generation> generations = response.getResults();
 		for (int i = 0; i < generations.size(); i++) {
 			Generation generation = generations.get(i);
 			AssistantMessage output = generation.getOutput();
-			ObjectNode choice = choices.addObject();
-			choice.put("index", i);
-			ObjectNode message = choice.putObject("message");
-			message.put("role", "assistant");
 			String text = output.getText();
-			if (text != null && !text.isEmpty()) {
-				message.put("content", text);
-			}
-			else {
-				message.putNull("content");
-			}
-			if (output.hasToolCalls()) {
-				ArrayNode calls = message.putArray("tool_calls");
-				for (AssistantMessage.ToolCall call : output.getToolCalls()) {
-					toolCall(calls.addObject(), call);
-				}
-			}
-			message.putNull("refusal");
-			String reason = finishReason(generation.getMetadata().getFinishReason(), output.hasToolCalls());
-			choice.put("finish_reason", reason);
-			choice.putNull("logprobs");
-			firstReason = (firstReason != null) ? firstReason : reason;
+			List<ToolCall> calls = output.hasToolCalls() ? output.getToolCalls()
+				.stream()
+				.map((call) -> ToolCall.of(call.id(), call.name(), arguments(call)))
+				.toList() : null;
+			choices.add(new ChatCompletion.Choice(i,
+					ChatCompletion.Message.assistant((text != null && !text.isEmpty()) ? text : null, calls),
+					finishReason(generation.getMetadata().getFinishReason(), output.hasToolCalls())));
 		}
 		Usage usage = usage(response.getMetadata());
-		usage(completion, usage);
-		return new ChatResult(this.mapper.writeValueAsBytes(completion), usage, firstReason, request.model());
+		ChatCompletion completion = new ChatCompletion(nextId(), System.currentTimeMillis() / 1000, request.model(),
+				choices, wireUsage(usage), null);
+		return new ChatResult(this.mapper.writeValueAsBytes(completion), usage, completion.finishReason(),
+				request.model(), completion);
 	}
 
-	private ChatChunk chunk(String id, long created, String model, java.util.function.Consumer<ObjectNode> delta,
+	private ChatChunk chunk(ChatCompletionChunk.Head head, ChatCompletionChunk.Delta delta,
 			@Nullable String finishReason) {
-		ObjectNode chunk = envelope("chat.completion.chunk", id, created, model);
-		ObjectNode choice = chunk.putArray("choices").addObject();
-		choice.put("index", 0);
-		delta.accept(choice.putObject("delta"));
-		if (finishReason != null) {
-			choice.put("finish_reason", finishReason);
-		}
-		else {
-			choice.putNull("finish_reason");
-		}
-		return ChatChunk.of(chunk.toString());
+		return ChatChunk.of(this.mapper
+			.writeValueAsString(ChatCompletionChunk.of(head, new ChatCompletionChunk.Choice(0, delta, finishReason))));
 	}
 
-	private ObjectNode envelope(String object, String id, long created, String model) {
-		ObjectNode node = this.mapper.createObjectNode();
-		node.put("id", id);
-		node.put("object", object);
-		node.put("created", created);
-		node.put("model", model);
-		return node;
+	private static String arguments(AssistantMessage.ToolCall call) {
+		return (call.arguments() != null && !call.arguments().isBlank()) ? call.arguments() : "{}";
 	}
 
-	private static void toolCall(ObjectNode node, AssistantMessage.ToolCall call) {
-		node.put("id", call.id());
-		node.put("type", "function");
-		ObjectNode function = node.putObject("function");
-		function.put("name", call.name());
-		function.put("arguments", (call.arguments() != null && !call.arguments().isBlank()) ? call.arguments() : "{}");
-	}
-
-	private static void usage(ObjectNode node, Usage usage) {
-		ObjectNode out = node.putObject("usage");
-		out.put("prompt_tokens", usage.promptTokens());
-		out.put("completion_tokens", usage.completionTokens());
-		out.put("total_tokens", usage.totalTokens());
+	private static CompletionUsage wireUsage(Usage usage) {
+		return CompletionUsage.of(usage.promptTokens(), usage.completionTokens());
 	}
 
 	private static Usage usage(@Nullable ChatResponseMetadata metadata) {
