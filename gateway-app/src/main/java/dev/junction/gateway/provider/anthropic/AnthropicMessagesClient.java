@@ -1,8 +1,6 @@
 package dev.junction.gateway.provider.anthropic;
 
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
 import dev.junction.gateway.error.RetryAfter;
@@ -10,6 +8,7 @@ import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
+import dev.junction.gateway.provider.KeyedHttpClients;
 import dev.junction.gateway.provider.NativeRequest;
 import dev.junction.gateway.provider.PooledHttpClient;
 import dev.junction.gateway.provider.ProviderRequest;
@@ -20,7 +19,6 @@ import dev.junction.gateway.requestid.RequestId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -51,9 +49,7 @@ final class AnthropicMessagesClient {
 
 	private final String countTokensUri;
 
-	private final HttpClient client;
-
-	private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
+	private final KeyedHttpClients clients;
 
 	private final Duration timeout;
 
@@ -75,7 +71,9 @@ final class AnthropicMessagesClient {
 		String base = baseUrl.replaceAll("/+$", "").replaceAll("/v1$", "");
 		this.messagesUri = base + "/v1/messages";
 		this.countTokensUri = base + "/v1/messages/count_tokens";
-		this.client = PooledHttpClient.create("provider-" + name + "-messages", connectTimeout, maxConnections);
+		this.clients = new KeyedHttpClients(
+				PooledHttpClient.create("provider-" + name + "-messages", connectTimeout, maxConnections),
+				(headers, key) -> headers.set("x-api-key", key));
 	}
 
 	Mono<ChatResult> complete(ProviderRequest request) {
@@ -128,7 +126,7 @@ final class AnthropicMessagesClient {
 
 	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
 		NativeRequest original = request.original();
-		HttpClient client = request.callerKey() ? withKey(this.client, request.apiKey()) : clientFor(request.apiKey());
+		HttpClient client = this.clients.forRequest(request);
 		return client.post().uri(uri).send((outbound, body) -> {
 			outbound.header(RequestId.HEADER, request.requestId());
 			request.trace().forEach(outbound::header);
@@ -138,24 +136,6 @@ final class AnthropicMessagesClient {
 				outbound.header("anthropic-beta", beta);
 			}
 			return body.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
-		});
-	}
-
-	/**
-	 * A client with the headers for one of the provider's keys, configured once per key
-	 * rather than per request. A caller's own key is never kept: its client is made for
-	 * its call.
-	 */
-	private HttpClient clientFor(@Nullable String apiKey) {
-		return this.clients.computeIfAbsent((apiKey != null) ? apiKey : "", (key) -> withKey(this.client, key));
-	}
-
-	private static HttpClient withKey(HttpClient client, @Nullable String key) {
-		return client.headers((headers) -> {
-			headers.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
-			if (key != null && !key.isEmpty()) {
-				headers.set("x-api-key", key);
-			}
 		});
 	}
 

@@ -4,8 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
 import dev.junction.gateway.error.RetryAfter;
@@ -14,6 +12,7 @@ import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatProvider;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
+import dev.junction.gateway.provider.KeyedHttpClients;
 import dev.junction.gateway.provider.PooledHttpClient;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.provider.ProviderType;
@@ -23,7 +22,6 @@ import dev.junction.gateway.requestid.RequestId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -59,9 +57,7 @@ public final class OpenAiProvider implements ChatProvider {
 
 	private final String name;
 
-	private final HttpClient client;
-
-	private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
+	private final KeyedHttpClients clients;
 
 	private final String completionsUri;
 
@@ -104,7 +100,8 @@ public final class OpenAiProvider implements ChatProvider {
 		this.embeddingsUri = base + "/embeddings";
 		this.responsesUri = base + "/responses";
 		this.nativeResponses = nativeResponses;
-		this.client = PooledHttpClient.create("provider-" + name, connectTimeout, maxConnections);
+		this.clients = new KeyedHttpClients(PooledHttpClient.create("provider-" + name, connectTimeout, maxConnections),
+				(headers, key) -> headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + key));
 		this.upstreamModels = (listingKey != null) ? fetchModels(base + "/models", listingKey)
 			.cache((list) -> MODELS_TTL, (error) -> MODELS_RETRY, () -> MODELS_RETRY) : Mono.just(List.of());
 	}
@@ -143,7 +140,8 @@ public final class OpenAiProvider implements ChatProvider {
 	 * attempt.
 	 */
 	private Mono<List<String>> fetchModels(String uri, String key) {
-		return Mono.defer(() -> clientFor(key).get()
+		return Mono.defer(() -> this.clients.forKey(key)
+			.get()
 			.uri(uri)
 			.responseSingle((response, content) -> content.asByteArray().defaultIfEmpty(new byte[0]).map((bytes) -> {
 				if (response.status().code() >= 400) {
@@ -266,29 +264,11 @@ public final class OpenAiProvider implements ChatProvider {
 	}
 
 	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
-		HttpClient client = request.callerKey() ? withKey(this.client, request.apiKey()) : clientFor(request.apiKey());
+		HttpClient client = this.clients.forRequest(request);
 		return client.post().uri(uri).send((outbound, body) -> {
 			outbound.header(RequestId.HEADER, request.requestId());
 			request.trace().forEach(outbound::header);
 			return body.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
-		});
-	}
-
-	/**
-	 * A client with the headers for one of the provider's keys, configured once per key
-	 * rather than per request. A caller's own key is never kept: its client is made for
-	 * its call.
-	 */
-	private HttpClient clientFor(@Nullable String apiKey) {
-		return this.clients.computeIfAbsent((apiKey != null) ? apiKey : "", (key) -> withKey(this.client, key));
-	}
-
-	private static HttpClient withKey(HttpClient client, @Nullable String key) {
-		return client.headers((headers) -> {
-			headers.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
-			if (key != null && !key.isEmpty()) {
-				headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + key);
-			}
 		});
 	}
 
