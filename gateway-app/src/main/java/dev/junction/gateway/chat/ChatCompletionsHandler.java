@@ -3,8 +3,6 @@ package dev.junction.gateway.chat;
 import java.nio.charset.StandardCharsets;
 
 import dev.junction.gateway.auth.ClientIdentity;
-import dev.junction.gateway.error.GatewayException;
-import dev.junction.gateway.error.InternalGatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.metrics.GatewayTimingFilter;
@@ -13,8 +11,6 @@ import dev.junction.gateway.pipeline.ChatPipeline;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.requestid.RequestId;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.ObjectMapper;
@@ -36,8 +32,6 @@ import org.springframework.web.server.ServerWebExchange;
  * that fails later ends with an error event and no {@code [DONE]}.
  */
 public final class ChatCompletionsHandler {
-
-	private static final Logger logger = LoggerFactory.getLogger(ChatCompletionsHandler.class);
 
 	/**
 	 * Request header: {@code true} lets the cache keep the answer to a sampled request.
@@ -129,17 +123,8 @@ public final class ChatCompletionsHandler {
 		DataBufferFactory buffers = response.bufferFactory();
 		Flux<DataBuffer> events = chunks.map((chunk) -> event(buffers, chunk.json()))
 			.concatWith(Mono.fromSupplier(() -> buffers.wrap(DONE)))
-			.onErrorResume((error) -> Mono.fromSupplier(() -> {
-				GatewayException failure = this.errors.toGatewayException(error);
-				if (failure instanceof InternalGatewayException) {
-					logger.atError()
-						.setMessage("Unexpected failure in a stream")
-						.addKeyValue(RequestId.LOG_KEY, requestId)
-						.setCause(error)
-						.log();
-				}
-				return event(buffers, this.errors.tree(failure).toString());
-			}));
+			.onErrorResume((error) -> Mono.fromSupplier(
+					() -> event(buffers, this.errors.tree(this.errors.streamFailure(error, requestId)).toString())));
 		return response.writeAndFlushWith(events.map(Mono::just));
 	}
 

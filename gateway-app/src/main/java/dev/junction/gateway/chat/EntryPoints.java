@@ -5,7 +5,6 @@ import java.util.function.Function;
 
 import dev.junction.gateway.auth.ClientIdentity;
 import dev.junction.gateway.error.GatewayException;
-import dev.junction.gateway.error.InternalGatewayException;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.error.UpstreamException;
@@ -14,8 +13,6 @@ import dev.junction.gateway.pipeline.ChatExchange;
 import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.requestid.RequestId;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
@@ -37,8 +34,6 @@ import org.springframework.web.server.ServerWebExchange;
  * events, a stream that fails after it started ending with the API's own error event.
  */
 public final class EntryPoints {
-
-	private static final Logger logger = LoggerFactory.getLogger(EntryPoints.class);
 
 	private final RequestBodies bodies;
 
@@ -132,17 +127,8 @@ public final class EntryPoints {
 					DataBufferFactory buffers = response.bufferFactory();
 					Flux<DataBuffer> data = events.apply(all)
 						.map((event) -> buffer(buffers, event))
-						.onErrorResume((error) -> Mono.fromSupplier(() -> {
-							GatewayException failure = this.errors.toGatewayException(error);
-							if (failure instanceof InternalGatewayException) {
-								logger.atError()
-									.setMessage("Unexpected failure in a stream")
-									.addKeyValue(RequestId.LOG_KEY, requestId)
-									.setCause(error)
-									.log();
-							}
-							return buffer(buffers, errorEvent.apply(failure));
-						}));
+						.onErrorResume((error) -> Mono.fromSupplier(
+								() -> buffer(buffers, errorEvent.apply(this.errors.streamFailure(error, requestId)))));
 					return response.writeAndFlushWith(data.map(Mono::just));
 				}));
 	}

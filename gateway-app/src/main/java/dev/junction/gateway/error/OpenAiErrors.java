@@ -2,8 +2,11 @@ package dev.junction.gateway.error;
 
 import java.util.Map;
 
+import dev.junction.gateway.requestid.RequestId;
 import dev.junction.netty.RequestBodyTimeoutException;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -22,6 +25,8 @@ import org.springframework.web.util.DisconnectedClientHelper;
  */
 public final class OpenAiErrors {
 
+	private static final Logger logger = LoggerFactory.getLogger(OpenAiErrors.class);
+
 	private final ObjectMapper mapper;
 
 	private final long maxBodyBytes;
@@ -29,6 +34,23 @@ public final class OpenAiErrors {
 	public OpenAiErrors(ObjectMapper mapper, long maxBodyBytes) {
 		this.mapper = mapper;
 		this.maxBodyBytes = maxBodyBytes;
+	}
+
+	/**
+	 * The gateway failure that ends a stream already under way, as its last event tells
+	 * the client; an unexpected one is logged with its cause, since the client sees no
+	 * details.
+	 */
+	public GatewayException streamFailure(Throwable error, String requestId) {
+		GatewayException failure = toGatewayException(error);
+		if (failure instanceof InternalGatewayException) {
+			logger.atError()
+				.setMessage("Unexpected failure in a stream")
+				.addKeyValue(RequestId.LOG_KEY, requestId)
+				.setCause(error)
+				.log();
+		}
+		return failure;
 	}
 
 	/**
