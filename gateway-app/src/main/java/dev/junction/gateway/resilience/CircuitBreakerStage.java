@@ -53,12 +53,11 @@ public final class CircuitBreakerStage implements ChatStage {
 		String provider = attempt.routed().provider();
 		KeyPool.PooledKey key = attempt.key();
 		String name = provider + ":" + ((key != null) ? key.id() : "nokey");
-		return this.breakers.find(name)
-			.orElseGet(() -> this.breakers.circuitBreaker(name,
-					this.breakers.find(provider)
-						.map(CircuitBreaker::getCircuitBreakerConfig)
-						.or(() -> this.breakers.getConfiguration(provider))
-						.orElse(this.breakers.getDefaultConfig())));
+		return this.breakers.circuitBreaker(name,
+				() -> this.breakers.find(provider)
+					.map(CircuitBreaker::getCircuitBreakerConfig)
+					.or(() -> this.breakers.getConfiguration(provider))
+					.orElse(this.breakers.getDefaultConfig()));
 	}
 
 	private static DeniedException open(CircuitBreaker breaker) {

@@ -32,9 +32,8 @@ public final class RetryStage implements ChatStage {
 	}
 
 	private Retry retry(String provider) {
-		return this.registry.find(provider)
-			.orElseGet(() -> this.registry.retry(provider,
-					this.registry.getConfiguration(provider).orElse(this.registry.getDefaultConfig())));
+		return this.registry.retry(provider,
+				() -> this.registry.getConfiguration(provider).orElse(this.registry.getDefaultConfig()));
 	}
 
 }
