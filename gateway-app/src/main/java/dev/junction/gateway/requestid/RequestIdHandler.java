@@ -15,7 +15,13 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
  * the response's {@value RequestId#HEADER} header before anything else runs, and, when
  * the {@value #ACCESS_LOG} logger is at INFO, writes one access log line per request once
  * its response is complete (off by default: the gateway's overhead is measured in
- * microseconds).
+ * microseconds). Reactor Netty's own access log
+ * ({@code reactor.netty.http.server.AccessLog}, {@code server.netty}'s access log switch)
+ * was weighed and does not serve here: it logs one formatted message under its own
+ * logger, so the line could not carry the request id and the ECS fields
+ * ({@code http.request.method}, {@code url.path}, {@code http.response.status_code},
+ * {@code event.duration}) as key-value pairs that structured (JSON) logging writes as
+ * fields.
  */
 public final class RequestIdHandler implements HttpHandler {
 
