@@ -3,6 +3,7 @@ package dev.junction.gateway.provider;
 import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -14,6 +15,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * A provider's concurrency limit without blocking: at most {@code concurrency} calls in
@@ -79,7 +81,12 @@ public final class ProviderLimiter implements MeterBinder {
 			.register(registry);
 	}
 
-	/** A permit, to be released exactly once; cancelled waiters leave the queue. */
+	/**
+	 * A permit, to be released exactly once; cancelled waiters leave the queue. Whether a
+	 * waiter is granted a permit, cancelled or timed out is decided once, on its state,
+	 * so that a permit granted as its caller goes away or its wait ends is given back
+	 * rather than lost.
+	 */
 	public Mono<Permit> acquire() {
 		return Mono.defer(() -> {
 			long start = System.nanoTime();
@@ -93,23 +100,34 @@ public final class ProviderLimiter implements MeterBinder {
 						Duration.ofSeconds(1)));
 			}
 			return Mono.<Permit>create((sink) -> {
-				Waiter waiter = new Waiter(sink, start);
+				Waiter waiter = new Waiter(sink, start, new Permit(this));
 				this.waiting.incrementAndGet();
 				sink.onCancel(() -> {
 					if (waiter.state.compareAndSet(Waiter.WAITING, Waiter.CANCELLED)) {
-						this.waiting.decrementAndGet();
-						this.queue.remove(waiter);
+						leave(waiter);
+					}
+					else if (waiter.state.get() == Waiter.GRANTED) {
+						// Granted as the caller went away: the permit never reaches it.
+						waiter.permit.release();
 					}
 				});
+				sink.onDispose(Schedulers.parallel().schedule(() -> {
+					if (waiter.state.compareAndSet(Waiter.WAITING, Waiter.CANCELLED)) {
+						leave(waiter);
+						sink.error(DeniedException.unavailable("provider_queue", "Provider '" + this.provider
+								+ "' had no free permit within " + this.maxQueueWait.toMillis() + " ms.",
+								Duration.ofSeconds(1)));
+					}
+				}, this.maxQueueWait.toNanos(), TimeUnit.NANOSECONDS));
 				this.queue.add(waiter);
 				drain();
-			})
-				.doOnDiscard(Permit.class, Permit::release)
-				.timeout(this.maxQueueWait,
-						Mono.error(() -> DeniedException.unavailable("provider_queue", "Provider '" + this.provider
-								+ "' had no free permit within " + this.maxQueueWait.toMillis() + " ms.",
-								Duration.ofSeconds(1))));
+			});
 		});
+	}
+
+	private void leave(Waiter waiter) {
+		this.waiting.decrementAndGet();
+		this.queue.remove(waiter);
 	}
 
 	public int inFlight() {
@@ -147,7 +165,7 @@ public final class ProviderLimiter implements MeterBinder {
 			}
 			this.waiting.decrementAndGet();
 			record(waiter.since);
-			waiter.sink.success(new Permit(this));
+			waiter.sink.success(waiter.permit);
 		}
 	}
 
@@ -193,11 +211,15 @@ public final class ProviderLimiter implements MeterBinder {
 
 		final long since;
 
+		/** The permit this waiter gets once granted. */
+		final Permit permit;
+
 		final AtomicInteger state = new AtomicInteger(WAITING);
 
-		Waiter(MonoSink<Permit> sink, long since) {
+		Waiter(MonoSink<Permit> sink, long since, Permit permit) {
 			this.sink = sink;
 			this.since = since;
+			this.permit = permit;
 		}
 
 	}
