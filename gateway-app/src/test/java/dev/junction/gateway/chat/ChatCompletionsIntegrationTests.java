@@ -17,10 +17,10 @@ import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionMessageFunctionToolCall;
+import dev.junction.gateway.support.GatewayFixture;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.NoErrorLogs;
-import dev.junction.gateway.support.RunningGateway;
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import org.junit.jupiter.api.AfterAll;
@@ -55,7 +55,7 @@ class ChatCompletionsIntegrationTests {
 
 	private static MockProviderServer trickling;
 
-	private static RunningGateway gateway;
+	private static GatewayFixture gateway;
 
 	private static OpenAIClient client;
 
@@ -71,35 +71,25 @@ class ChatCompletionsIntegrationTests {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closedPort = socket.getLocalPort();
 		}
-		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
-				"junction.gateway.http.max-body-size=16KB", "junction.gateway.models.fast.targets[0]=up/gpt-4o-mini",
-				"junction.gateway.providers.mock.type=mock"));
-		properties.addAll(openai("up", upstream.openAiBaseUrl(), "sk-upstream-1"));
-		properties.addAll(openai("down", failing.openAiBaseUrl(), "sk-x"));
-		properties.addAll(openai("slow", slow.openAiBaseUrl(), "sk-x"));
-		properties.add("junction.gateway.providers.slow.timeout=500ms");
-		properties.addAll(openai("cut", truncating.openAiBaseUrl(), "sk-x"));
-		properties.addAll(openai("trickle", trickling.openAiBaseUrl(), "sk-x"));
-		properties.addAll(openai("gone", "http://127.0.0.1:" + closedPort + "/v1", "sk-x"));
-		properties.addAll(List.of("junction.gateway.providers.claude.type=anthropic",
-				"junction.gateway.providers.claude.base-url=" + upstream.baseUrl(),
-				"junction.gateway.providers.claude.keys[0].value=sk-upstream-1"));
-		gateway = RunningGateway.start(properties);
+		gateway = GatewayFixture.withKey(KEY)
+			.properties("junction.gateway.http.max-body-size=16KB",
+					"junction.gateway.models.fast.targets[0]=up/gpt-4o-mini")
+			.mock()
+			.openAi("up", upstream, "sk-upstream-1")
+			.openAi("down", failing, "sk-x")
+			.openAi("slow", slow, "sk-x")
+			.properties("junction.gateway.providers.slow.timeout=500ms")
+			.openAi("cut", truncating, "sk-x")
+			.openAi("trickle", trickling, "sk-x")
+			.openAi("gone", "http://127.0.0.1:" + closedPort + "/v1", "sk-x")
+			.anthropic("claude", upstream, "sk-upstream-1")
+			.start();
 		client = gateway.openAiClient(KEY);
 	}
 
 	@AfterAll
 	static void stop() {
 		gateway.close();
-		for (MockProviderServer server : List.of(upstream, failing, slow, truncating, trickling)) {
-			server.close();
-		}
-	}
-
-	private static List<String> openai(String name, String baseUrl, String key) {
-		return List.of("junction.gateway.providers." + name + ".type=openai",
-				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
-				"junction.gateway.providers." + name + ".keys[0].value=" + key);
 	}
 
 	@Test

@@ -12,10 +12,10 @@ import java.util.Map;
 import com.openai.client.OpenAIClient;
 import com.openai.errors.NotFoundException;
 import com.openai.models.models.Model;
+import dev.junction.gateway.support.GatewayFixture;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.NoErrorLogs;
-import dev.junction.gateway.support.RunningGateway;
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import org.junit.jupiter.api.AfterAll;
@@ -39,7 +39,7 @@ class ChatRoutesIntegrationTests {
 
 	private static MockProviderServer emulator;
 
-	private static RunningGateway gateway;
+	private static GatewayFixture gateway;
 
 	private static OpenAIClient client;
 
@@ -50,23 +50,19 @@ class ChatRoutesIntegrationTests {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closedPort = socket.getLocalPort();
 		}
-		gateway = RunningGateway.start(
-				List.of("junction.gateway.providers.mock.type=mock", "junction.gateway.providers.emulator.type=openai",
-						"junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
-						"junction.gateway.providers.emulator.keys[0].value=sk-emu",
-						"junction.gateway.providers.emulator.models[0]=house-model",
-						"junction.gateway.providers.gone.type=openai",
-						"junction.gateway.providers.gone.base-url=http://127.0.0.1:" + closedPort + "/v1",
-						"junction.gateway.providers.gone.keys[0].value=sk-gone",
-						"junction.gateway.providers.gone.models[0]=kept",
-						"junction.gateway.models.fast.targets[0]=emulator/gpt-4o-mini"));
+		gateway = GatewayFixture.with("junction.gateway.models.fast.targets[0]=emulator/gpt-4o-mini")
+			.mock()
+			.openAi("emulator", emulator, "sk-emu")
+			.properties("junction.gateway.providers.emulator.models[0]=house-model")
+			.openAi("gone", "http://127.0.0.1:" + closedPort + "/v1", "sk-gone")
+			.properties("junction.gateway.providers.gone.models[0]=kept")
+			.start();
 		client = gateway.openAiClient("unused");
 	}
 
 	@AfterAll
 	static void stop() {
 		gateway.close();
-		emulator.close();
 	}
 
 	@Test

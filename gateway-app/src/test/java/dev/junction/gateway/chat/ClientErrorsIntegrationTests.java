@@ -1,23 +1,15 @@
 package dev.junction.gateway.chat;
 
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.junction.gateway.support.EmulatedGateway;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.NoErrorLogs;
-import dev.junction.gateway.support.RunningGateway;
-import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -45,28 +37,13 @@ class ClientErrorsIntegrationTests {
 	@RegisterExtension
 	final NoErrorLogs noErrorLogs = new NoErrorLogs();
 
-	private static MockProviderServer emulator;
-
-	private static RunningGateway gateway;
-
-	@BeforeAll
-	static void start() {
-		emulator = MockProviderServer.start(Map.of());
-		gateway = RunningGateway.start(List.of("junction.gateway.cache.enabled=false",
-				"junction.gateway.providers.mock.type=mock", "junction.gateway.providers.emu.type=openai",
-				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.gateway.providers.emu.keys[0].value=sk-emu",
-				"junction.gateway.providers.claude.type=anthropic",
-				"junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
-				"junction.gateway.providers.claude.keys[0].value=sk-emu",
-				"junction.gateway.rate-limit.tokens=1000000"));
-	}
-
-	@AfterAll
-	static void stop() {
-		gateway.close();
-		emulator.close();
-	}
+	@RegisterExtension
+	static final EmulatedGateway gateway = EmulatedGateway.emulator(Map.of())
+		.properties("junction.gateway.cache.enabled=false")
+		.mock()
+		.openAi("emu", "sk-emu")
+		.anthropic("claude", "sk-emu")
+		.properties("junction.gateway.rate-limit.tokens=1000000");
 
 	static Stream<Arguments> malformedBodies() {
 		String digits = "1".repeat(1500);
@@ -155,7 +132,7 @@ class ClientErrorsIntegrationTests {
 	@MethodSource("malformedBodies")
 	void answersAClientMistakeWithAnOpenAiErrorInTheClientsTerms(String name, String body, int status, String param,
 			String says) {
-		long upstream = emulator.stats().route(Route.MESSAGES).requests();
+		long upstream = gateway.emulator().stats().route(Route.MESSAGES).requests();
 		for (boolean stream : new boolean[] { false, true }) {
 			HttpResponse<String> response = post(stream ? streaming(body) : body);
 			assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
@@ -170,7 +147,7 @@ class ClientErrorsIntegrationTests {
 			String message = error.path("message").asString();
 			assertThat(message).containsIgnoringCase(says).doesNotContainPattern(INTERNALS);
 		}
-		assertThat(emulator.stats().route(Route.MESSAGES).requests()).as("requests sent to Anthropic")
+		assertThat(gateway.emulator().stats().route(Route.MESSAGES).requests()).as("requests sent to Anthropic")
 			.isEqualTo(upstream);
 	}
 
@@ -186,11 +163,7 @@ class ClientErrorsIntegrationTests {
 	}
 
 	private static HttpResponse<String> post(String body) {
-		return Http.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/chat/completions"))
-			.timeout(Duration.ofSeconds(30))
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-			.build());
+		return Http.post(gateway.baseUrl() + "/v1/chat/completions", null, body);
 	}
 
 }

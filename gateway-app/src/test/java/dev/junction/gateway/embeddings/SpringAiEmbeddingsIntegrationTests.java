@@ -4,7 +4,6 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -14,10 +13,9 @@ import com.openai.errors.BadRequestException;
 import com.openai.models.embeddings.CreateEmbeddingResponse;
 import com.openai.models.embeddings.EmbeddingCreateParams;
 import dev.junction.gateway.metrics.GatewayMetrics;
-import dev.junction.gateway.support.Http;
+import dev.junction.gateway.support.GatewayFixture;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.NoErrorLogs;
-import dev.junction.gateway.support.RunningGateway;
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -53,7 +51,7 @@ class SpringAiEmbeddingsIntegrationTests {
 
 	private static MockProviderServer emulator;
 
-	private static RunningGateway gateway;
+	private static GatewayFixture gateway;
 
 	private static OpenAIClient client;
 
@@ -63,37 +61,28 @@ class SpringAiEmbeddingsIntegrationTests {
 		DisposableServer closed = HttpServer.create().host("127.0.0.1").port(0).bindNow();
 		int closedPort = closed.port();
 		closed.disposeNow(Duration.ofSeconds(5));
-		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
-				"junction.gateway.cache.enabled=false", "resilience4j.retry.configs.default.max-attempts=1",
-				"test.embeddings.base-url=" + emulator.openAiBaseUrl(),
-				"test.embeddings.closed-url=http://127.0.0.1:" + closedPort + "/v1",
-				"junction.gateway.models.vectors.targets[0]=claude/text-embedding-3-small"));
-		properties.addAll(anthropic("claude", "emulatorEmbeddings"));
-		properties.addAll(anthropic("plain", null));
-		properties.addAll(anthropic("broken", "unreachableEmbeddings"));
-		gateway = RunningGateway.start(properties, EmbeddingModels.class);
+		gateway = GatewayFixture.withKey(KEY)
+			.properties("junction.gateway.cache.enabled=false", "resilience4j.retry.configs.default.max-attempts=1",
+					"test.embeddings.base-url=" + emulator.openAiBaseUrl(),
+					"test.embeddings.closed-url=http://127.0.0.1:" + closedPort + "/v1",
+					"junction.gateway.models.vectors.targets[0]=claude/text-embedding-3-small")
+			.anthropic("claude", emulator, "sk-emu")
+			.properties("junction.gateway.providers.claude.embedding-model=emulatorEmbeddings")
+			.anthropic("plain", emulator, "sk-emu")
+			.anthropic("broken", emulator, "sk-emu")
+			.properties("junction.gateway.providers.broken.embedding-model=unreachableEmbeddings")
+			.start(EmbeddingModels.class);
 		client = gateway.openAiClient(KEY);
 	}
 
 	@AfterAll
 	static void stop() {
 		gateway.close();
-		emulator.close();
 	}
 
 	@BeforeEach
 	void resetStats() {
 		emulator.resetStats();
-	}
-
-	private static List<String> anthropic(String name, String embeddingModel) {
-		List<String> properties = new ArrayList<>(List.of("junction.gateway.providers." + name + ".type=anthropic",
-				"junction.gateway.providers." + name + ".base-url=" + emulator.baseUrl(),
-				"junction.gateway.providers." + name + ".keys[0].value=sk-emu"));
-		if (embeddingModel != null) {
-			properties.add("junction.gateway.providers." + name + ".embedding-model=" + embeddingModel);
-		}
-		return properties;
 	}
 
 	@Test
@@ -123,9 +112,8 @@ class SpringAiEmbeddingsIntegrationTests {
 	@Test
 	void passesDimensionsAndEncodesBase64AsOpenAiDoes() {
 		String request = "{\"model\":\"claude/text-embedding-3-small\",\"input\":\"hello\",\"dimensions\":8";
-		HttpResponse<String> floats = Http.post(gateway.baseUrl() + "/v1/embeddings", "Bearer " + KEY, request + "}");
-		HttpResponse<String> base64 = Http.post(gateway.baseUrl() + "/v1/embeddings", "Bearer " + KEY,
-				request + ",\"encoding_format\":\"base64\"}");
+		HttpResponse<String> floats = gateway.post("/v1/embeddings", KEY, request + "}");
+		HttpResponse<String> base64 = gateway.post("/v1/embeddings", KEY, request + ",\"encoding_format\":\"base64\"}");
 
 		assertThat(floats.statusCode()).as(floats.body()).isEqualTo(200);
 		assertThat(base64.statusCode()).as(base64.body()).isEqualTo(200);
@@ -149,11 +137,11 @@ class SpringAiEmbeddingsIntegrationTests {
 			.isThrownBy(() -> client.embeddings()
 				.create(EmbeddingCreateParams.builder().model("plain/text-embedding-3-small").input("hi").build()))
 			.satisfies((error) -> assertThat(error.getMessage()).contains("'plain' does not serve embeddings"));
-		HttpResponse<String> tokens = Http.post(gateway.baseUrl() + "/v1/embeddings", "Bearer " + KEY,
+		HttpResponse<String> tokens = gateway.post("/v1/embeddings", KEY,
 				"{\"model\":\"claude/text-embedding-3-small\",\"input\":[[1,2,3]]}");
 		assertThat(tokens.statusCode()).as(tokens.body()).isEqualTo(400);
 		assertThat(Json.parse(tokens.body()).path("error").path("param").asString()).isEqualTo("input");
-		HttpResponse<String> format = Http.post(gateway.baseUrl() + "/v1/embeddings", "Bearer " + KEY,
+		HttpResponse<String> format = gateway.post("/v1/embeddings", KEY,
 				"{\"model\":\"claude/text-embedding-3-small\",\"input\":\"x\",\"encoding_format\":\"int8\"}");
 		assertThat(format.statusCode()).isEqualTo(400);
 		assertThat(Json.parse(format.body()).path("error").path("param").asString()).isEqualTo("encoding_format");
@@ -162,7 +150,7 @@ class SpringAiEmbeddingsIntegrationTests {
 
 	@Test
 	void blamesAnUnreachableEmbeddingModelOnTheProvider() {
-		HttpResponse<String> response = Http.post(gateway.baseUrl() + "/v1/embeddings", "Bearer " + KEY,
+		HttpResponse<String> response = gateway.post("/v1/embeddings", KEY,
 				"{\"model\":\"broken/text-embedding-3-small\",\"input\":\"hi\"}");
 
 		assertThat(response.statusCode()).as(response.body()).isBetween(502, 504);
@@ -171,7 +159,7 @@ class SpringAiEmbeddingsIntegrationTests {
 
 	@Test
 	void refusesCallsWithoutAGatewayKey() {
-		HttpResponse<String> response = Http.post(gateway.baseUrl() + "/v1/embeddings", "Bearer wrong",
+		HttpResponse<String> response = gateway.post("/v1/embeddings", "wrong",
 				"{\"model\":\"vectors\",\"input\":\"hi\"}");
 
 		assertThat(response.statusCode()).isEqualTo(401);

@@ -1,21 +1,14 @@
 package dev.junction.gateway.messages;
 
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
+import dev.junction.gateway.support.EmulatedGateway;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.NoErrorLogs;
-import dev.junction.gateway.support.RunningGateway;
-import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
@@ -40,28 +33,14 @@ class CountTokensIntegrationTests {
 	@RegisterExtension
 	final NoErrorLogs noErrorLogs = new NoErrorLogs();
 
-	private static MockProviderServer emulator;
-
-	private static RunningGateway gateway;
-
-	@BeforeAll
-	static void start() {
-		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
-		gateway = RunningGateway.start(new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
-				"junction.gateway.auth.keys[1]=" + LIMITED_KEY, "junction.gateway.cache.enabled=false",
+	@RegisterExtension
+	static final EmulatedGateway gateway = EmulatedGateway.emulator(Map.of("junction.mock.api-keys", "sk-emu"))
+		.key(KEY)
+		.properties("junction.gateway.auth.keys[1]=" + LIMITED_KEY, "junction.gateway.cache.enabled=false",
 				// A day's window refills a request every 12 hours: the third request in a
 				// row is refused.
-				"junction.gateway.rate-limit.requests=2", "junction.gateway.rate-limit.window=24h",
-				"junction.gateway.providers.emulator.type=openai",
-				"junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
-				"junction.gateway.providers.emulator.keys[0].value=sk-emu")));
-	}
-
-	@AfterAll
-	static void stop() {
-		gateway.close();
-		emulator.close();
-	}
+				"junction.gateway.rate-limit.requests=2", "junction.gateway.rate-limit.window=24h")
+		.openAi("emulator", "sk-emu");
 
 	@Test
 	void estimatesWithinTheKeysRateLimit() {
@@ -78,7 +57,7 @@ class CountTokensIntegrationTests {
 		assertThat(body.path("type").asString()).as(refused.body()).isEqualTo("error");
 		assertThat(body.path("error").path("type").asString()).isEqualTo("rate_limit_error");
 		assertThat(refused.headers().firstValue("retry-after")).isPresent();
-		assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isZero();
+		assertThat(gateway.emulator().stats().route(Route.CHAT_COMPLETIONS).requests()).isZero();
 	}
 
 	@Test
@@ -100,13 +79,8 @@ class CountTokensIntegrationTests {
 	}
 
 	private static HttpResponse<String> count(String key) {
-		return Http.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/messages/count_tokens"))
-			.timeout(Duration.ofSeconds(30))
-			.header("Content-Type", "application/json")
-			.header("x-api-key", key)
-			.header("anthropic-version", "2023-06-01")
-			.POST(HttpRequest.BodyPublishers.ofString(BODY))
-			.build());
+		return Http.postWithHeaders(gateway.baseUrl() + "/v1/messages/count_tokens",
+				Map.of("x-api-key", key, "anthropic-version", "2023-06-01"), BODY);
 	}
 
 }

@@ -28,10 +28,11 @@ import com.anthropic.models.messages.Tool;
 import com.anthropic.models.messages.ToolChoiceTool;
 import com.anthropic.models.messages.ToolResultBlockParam;
 import com.anthropic.models.messages.ToolUseBlock;
+import dev.junction.gateway.support.GatewayFixture;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.NoErrorLogs;
-import dev.junction.gateway.support.RunningGateway;
+import dev.junction.gateway.support.Sse;
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -75,9 +76,7 @@ class MessagesIntegrationTests {
 
 	private static MockProviderServer emulator;
 
-	private static MockProviderServer truncating;
-
-	private static RunningGateway gateway;
+	private static GatewayFixture gateway;
 
 	private static AnthropicClient client;
 
@@ -96,33 +95,27 @@ class MessagesIntegrationTests {
 			}))
 			.bindNow();
 		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
-		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
-		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
-				"junction.gateway.cache.enabled=false", "junction.gateway.models.smart.targets[0]=emulator/gpt-4o-mini",
-				"junction.gateway.rate-limit.requests=10000", "junction.gateway.rate-limit.tokens=50000",
-				// A day's window refills a request every 8.6 s: three requests in a row
-				// cannot be refilled twice.
-				"junction.gateway.rate-limit.window=24h"));
-		properties.addAll(provider("emulator", "openai", emulator.openAiBaseUrl(), "sk-emu"));
-		properties.addAll(provider("claude", "anthropic", emulator.baseUrl(), "sk-emu"));
-		properties.addAll(provider("cut", "openai", truncating.openAiBaseUrl(), "sk-x"));
-		properties.addAll(provider("recorded", "anthropic", "http://127.0.0.1:" + recorder.port(), "sk-rec"));
-		gateway = RunningGateway.start(properties);
+		MockProviderServer truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
+		gateway = GatewayFixture.withKey(KEY)
+			.properties("junction.gateway.cache.enabled=false",
+					"junction.gateway.models.smart.targets[0]=emulator/gpt-4o-mini",
+					"junction.gateway.rate-limit.requests=10000", "junction.gateway.rate-limit.tokens=50000",
+					// A day's window refills a request every 8.6 s: three requests in a
+					// row
+					// cannot be refilled twice.
+					"junction.gateway.rate-limit.window=24h")
+			.openAi("emulator", emulator, "sk-emu")
+			.anthropic("claude", emulator, "sk-emu")
+			.openAi("cut", truncating, "sk-x")
+			.anthropic("recorded", "http://127.0.0.1:" + recorder.port(), "sk-rec")
+			.start();
 		client = gateway.anthropicClient(KEY);
 	}
 
 	@AfterAll
 	static void stop() {
 		gateway.close();
-		emulator.close();
-		truncating.close();
 		recorder.disposeNow(Duration.ofSeconds(5));
-	}
-
-	private static List<String> provider(String name, String type, String baseUrl, String key) {
-		return List.of("junction.gateway.providers." + name + ".type=" + type,
-				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
-				"junction.gateway.providers." + name + ".keys[0].value=" + key);
 	}
 
 	@ParameterizedTest
@@ -346,9 +339,7 @@ class MessagesIntegrationTests {
 		assertThat(body).startsWith("event: message_start\n")
 			.contains("event: content_block_delta\n")
 			.doesNotContain("message_stop");
-		String last = body.substring(body.lastIndexOf("event: ")).strip();
-		assertThat(last).startsWith("event: error\ndata: ");
-		JsonNode error = Json.parse(last.substring(last.indexOf("data: ") + 6));
+		JsonNode error = Sse.lastErrorEvent(body);
 		assertThat(error.path("type").asString()).isEqualTo("error");
 		assertThat(error.path("error").path("type").asString()).isEqualTo("api_error");
 	}
@@ -390,12 +381,7 @@ class MessagesIntegrationTests {
 	}
 
 	private static HttpResponse<String> post(String path, String body, Map<String, String> headers) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway.baseUrl() + path))
-			.timeout(Duration.ofSeconds(30))
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(body));
-		headers.forEach(request::header);
-		return Http.send(request.build());
+		return Http.postWithHeaders(gateway.baseUrl() + path, headers, body);
 	}
 
 }

@@ -1,24 +1,18 @@
 package dev.junction.gateway.messages;
 
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import com.anthropic.client.AnthropicClient;
 import com.anthropic.core.http.StreamResponse;
 import com.anthropic.helpers.MessageAccumulator;
 import com.anthropic.models.messages.MessageCreateParams;
 import com.anthropic.models.messages.RawMessageStreamEvent;
+import dev.junction.gateway.support.EmulatedGateway;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.NoErrorLogs;
-import dev.junction.gateway.support.RunningGateway;
-import dev.junction.mock.MockProviderServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.junction.gateway.support.Sse;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,53 +31,25 @@ class MessagesPingIntegrationTests {
 	@RegisterExtension
 	final NoErrorLogs noErrorLogs = new NoErrorLogs();
 
-	private static MockProviderServer emulator;
-
-	private static RunningGateway gateway;
-
-	private static AnthropicClient client;
-
-	@BeforeAll
-	static void start() {
-		emulator = MockProviderServer.start(Map.of("junction.mock.latency-ms", 900, "junction.mock.chunk-delay-ms", 450,
-				"junction.mock.stream-chunks", 3, "junction.mock.completion-tokens", 3));
-		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
-				"junction.gateway.cache.enabled=false", "junction.gateway.messages.ping-interval=300ms",
-				"junction.gateway.providers.claude.type=anthropic",
-				"junction.gateway.providers.claude.base-url=" + emulator.baseUrl(),
-				"junction.gateway.providers.claude.keys[0].value=sk-emu",
-				"junction.gateway.providers.emulator.type=openai",
-				"junction.gateway.providers.emulator.base-url=" + emulator.openAiBaseUrl(),
-				"junction.gateway.providers.emulator.keys[0].value=sk-emu"));
-		gateway = RunningGateway.start(properties);
-		client = gateway.anthropicClient(KEY);
-	}
-
-	@AfterAll
-	static void stop() {
-		gateway.close();
-		emulator.close();
-	}
+	@RegisterExtension
+	static final EmulatedGateway gateway = EmulatedGateway
+		.emulator(Map.of("junction.mock.latency-ms", 900, "junction.mock.chunk-delay-ms", 450,
+				"junction.mock.stream-chunks", 3, "junction.mock.completion-tokens", 3))
+		.key(KEY)
+		.properties("junction.gateway.cache.enabled=false", "junction.gateway.messages.ping-interval=300ms")
+		.anthropic("claude", "sk-emu")
+		.openAi("emulator", "sk-emu");
 
 	@ParameterizedTest
 	@ValueSource(strings = { "claude/claude-haiku-4-5", "emulator/gpt-4o-mini" })
 	void pingsWhileTheUpstreamIsSilent(String model) {
-		HttpResponse<String> response = Http.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/messages"))
-			.timeout(Duration.ofSeconds(30))
-			.header("Content-Type", "application/json")
-			.header("x-api-key", KEY)
-			.header("anthropic-version", "2023-06-01")
-			.POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"" + model + "\",\"max_tokens\":3,\"stream\":true,"
-					+ "\"messages\":[{\"role\":\"user\",\"content\":\"Count\"}]}"))
-			.build());
+		String body = "{\"model\":\"" + model + "\",\"max_tokens\":3,\"stream\":true,"
+				+ "\"messages\":[{\"role\":\"user\",\"content\":\"Count\"}]}";
+		HttpResponse<String> response = Http.postWithHeaders(gateway.baseUrl() + "/v1/messages",
+				Map.of("x-api-key", KEY, "anthropic-version", "2023-06-01"), body);
 
 		assertThat(response.statusCode()).isEqualTo(200);
-		List<String> events = new ArrayList<>();
-		for (String line : response.body().split("\n")) {
-			if (line.startsWith("event: ")) {
-				events.add(line.substring(7));
-			}
-		}
+		List<String> events = Sse.events(response.body());
 		// The upstream takes 900 ms to answer: the stream opens with pings, not silence.
 		assertThat(events.get(0)).isEqualTo("ping");
 		List<String> deltas = new ArrayList<>();
@@ -103,7 +69,8 @@ class MessagesPingIntegrationTests {
 	@ValueSource(strings = { "claude/claude-haiku-4-5", "emulator/gpt-4o-mini" })
 	void theSdkReadsAPingedStreamWhole(String model) {
 		MessageAccumulator accumulator = MessageAccumulator.create();
-		try (StreamResponse<RawMessageStreamEvent> stream = client.messages()
+		try (StreamResponse<RawMessageStreamEvent> stream = gateway.anthropicClient(KEY)
+			.messages()
 			.createStreaming(MessageCreateParams.builder().model(model).maxTokens(3).addUserMessage("Count").build())) {
 			stream.stream().forEach(accumulator::accumulate);
 		}

@@ -3,13 +3,11 @@ package dev.junction.gateway.resilience;
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import dev.junction.gateway.support.GatewayFixture;
 import dev.junction.gateway.support.Http;
-import dev.junction.gateway.support.RunningGateway;
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.config.MockProperties;
 import dev.junction.mock.stats.Route;
@@ -37,7 +35,7 @@ class ResilienceIntegrationTests {
 
 	private static int flakyPort;
 
-	private static RunningGateway gateway;
+	private static GatewayFixture gateway;
 
 	@BeforeAll
 	static void start() throws Exception {
@@ -49,42 +47,32 @@ class ResilienceIntegrationTests {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			flakyPort = socket.getLocalPort();
 		}
-		List<String> properties = new ArrayList<>(List.of("junction.gateway.cache.enabled=false",
-				"junction.gateway.models.resilient.targets[0]=down/gpt-4o-mini",
-				"junction.gateway.models.resilient.targets[1]=up/gpt-4o-mini",
-				"junction.gateway.models.strict.targets[0]=refusing/gpt-4o-mini",
-				"junction.gateway.models.strict.targets[1]=up/gpt-4o-mini",
-				"resilience4j.retry.configs.default.wait-duration=10ms",
-				"resilience4j.circuitbreaker.configs.flaky.sliding-window-size=4",
-				"resilience4j.circuitbreaker.configs.flaky.minimum-number-of-calls=4",
-				"resilience4j.circuitbreaker.configs.flaky.wait-duration-in-open-state=3s",
-				"resilience4j.circuitbreaker.configs.flaky.permitted-number-of-calls-in-half-open-state=1",
-				"resilience4j.retry.configs.flaky.max-attempts=1", "junction.gateway.providers.queued.concurrency=1",
-				"junction.gateway.providers.queued.queue-size=0"));
-		properties.addAll(openai("up", healthy.openAiBaseUrl(), "sk-a"));
-		properties.addAll(openai("down", failing.openAiBaseUrl(), "sk-a"));
-		properties.addAll(openai("flaky", "http://127.0.0.1:" + flakyPort + "/v1", "sk-a"));
-		properties.addAll(openai("queued", slow.openAiBaseUrl(), "sk-a"));
-		properties.addAll(openai("refusing", refusing.openAiBaseUrl(), "sk-a"));
-		properties.addAll(List.of("junction.gateway.providers.rotating.type=openai",
-				"junction.gateway.providers.rotating.base-url=" + keyed.openAiBaseUrl(),
-				"junction.gateway.providers.rotating.keys[0].value=sk-revoked",
-				"junction.gateway.providers.rotating.keys[1].value=sk-good"));
-		gateway = RunningGateway.start(properties);
+		gateway = GatewayFixture
+			.with("junction.gateway.cache.enabled=false",
+					"junction.gateway.models.resilient.targets[0]=down/gpt-4o-mini",
+					"junction.gateway.models.resilient.targets[1]=up/gpt-4o-mini",
+					"junction.gateway.models.strict.targets[0]=refusing/gpt-4o-mini",
+					"junction.gateway.models.strict.targets[1]=up/gpt-4o-mini",
+					"resilience4j.retry.configs.default.wait-duration=10ms",
+					"resilience4j.circuitbreaker.configs.flaky.sliding-window-size=4",
+					"resilience4j.circuitbreaker.configs.flaky.minimum-number-of-calls=4",
+					"resilience4j.circuitbreaker.configs.flaky.wait-duration-in-open-state=3s",
+					"resilience4j.circuitbreaker.configs.flaky.permitted-number-of-calls-in-half-open-state=1",
+					"resilience4j.retry.configs.flaky.max-attempts=1",
+					"junction.gateway.providers.queued.concurrency=1", "junction.gateway.providers.queued.queue-size=0")
+			.openAi("up", healthy, "sk-a")
+			.openAi("down", failing, "sk-a")
+			.openAi("flaky", "http://127.0.0.1:" + flakyPort + "/v1", "sk-a")
+			.openAi("queued", slow, "sk-a")
+			.openAi("refusing", refusing, "sk-a")
+			.openAi("rotating", keyed, "sk-revoked")
+			.properties("junction.gateway.providers.rotating.keys[1].value=sk-good")
+			.start();
 	}
 
 	@AfterAll
 	static void stop() {
 		gateway.close();
-		for (MockProviderServer server : List.of(healthy, failing, slow, keyed, refusing)) {
-			server.close();
-		}
-	}
-
-	private static List<String> openai(String name, String baseUrl, String key) {
-		return List.of("junction.gateway.providers." + name + ".type=openai",
-				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
-				"junction.gateway.providers." + name + ".keys[0].value=" + key);
 	}
 
 	@Test

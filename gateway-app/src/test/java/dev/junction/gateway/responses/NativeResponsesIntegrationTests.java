@@ -1,7 +1,5 @@
 package dev.junction.gateway.responses;
 
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,10 +16,11 @@ import com.openai.models.responses.Response;
 import com.openai.models.responses.ResponseCreateParams;
 import com.openai.models.responses.ResponseStreamEvent;
 import dev.junction.gateway.metrics.GatewayMetrics;
+import dev.junction.gateway.support.GatewayFixture;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.NoErrorLogs;
-import dev.junction.gateway.support.RunningGateway;
+import dev.junction.gateway.support.Sse;
 import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -99,9 +98,7 @@ class NativeResponsesIntegrationTests {
 
 	private static MockProviderServer emulator;
 
-	private static MockProviderServer truncating;
-
-	private static RunningGateway gateway;
+	private static GatewayFixture gateway;
 
 	private static OpenAIClient client;
 
@@ -139,41 +136,33 @@ class NativeResponsesIntegrationTests {
 		int closedPort = closed.port();
 		closed.disposeNow(Duration.ofSeconds(5));
 		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
-		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
-		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
-				"junction.gateway.cache.enabled=true", "resilience4j.retry.configs.default.max-attempts=1",
-				"junction.gateway.models.chain.targets[0]=gone/gpt-4o-mini",
-				"junction.gateway.models.chain.targets[1]=translated/gpt-4o-mini"));
-		properties.addAll(provider("native", emulator.openAiBaseUrl(), "sk-emu", true));
-		properties.addAll(provider("translated", emulator.openAiBaseUrl(), "sk-emu", null));
-		properties.addAll(provider("recorded", "http://127.0.0.1:" + recorder.port() + "/v1", "sk-rec", true));
-		properties.addAll(provider("gone", "http://127.0.0.1:" + closedPort + "/v1", "sk-gone", true));
-		properties.addAll(provider("cut", truncating.openAiBaseUrl(), "sk-x", true));
-		gateway = RunningGateway.start(properties);
+		MockProviderServer truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
+		gateway = GatewayFixture.withKey(KEY)
+			.properties("junction.gateway.cache.enabled=true", "resilience4j.retry.configs.default.max-attempts=1",
+					"junction.gateway.models.chain.targets[0]=gone/gpt-4o-mini",
+					"junction.gateway.models.chain.targets[1]=translated/gpt-4o-mini")
+			.openAi("native", emulator, "sk-emu")
+			.properties("junction.gateway.providers.native.native-responses=true")
+			.openAi("translated", emulator, "sk-emu")
+			.openAi("recorded", "http://127.0.0.1:" + recorder.port() + "/v1", "sk-rec")
+			.properties("junction.gateway.providers.recorded.native-responses=true")
+			.openAi("gone", "http://127.0.0.1:" + closedPort + "/v1", "sk-gone")
+			.properties("junction.gateway.providers.gone.native-responses=true")
+			.openAi("cut", truncating, "sk-x")
+			.properties("junction.gateway.providers.cut.native-responses=true")
+			.start();
 		client = gateway.openAiClient(KEY);
 	}
 
 	@AfterAll
 	static void stop() {
 		gateway.close();
-		emulator.close();
-		truncating.close();
 		recorder.disposeNow(Duration.ofSeconds(5));
 	}
 
 	@BeforeEach
 	void resetStats() {
 		emulator.resetStats();
-	}
-
-	private static List<String> provider(String name, String baseUrl, String key, Boolean nativeResponses) {
-		List<String> properties = new ArrayList<>(List.of("junction.gateway.providers." + name + ".type=openai",
-				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
-				"junction.gateway.providers." + name + ".keys[0].value=" + key));
-		if (nativeResponses != null) {
-			properties.add("junction.gateway.providers." + name + ".native-responses=" + nativeResponses);
-		}
-		return properties;
 	}
 
 	@Test
@@ -236,18 +225,9 @@ class NativeResponsesIntegrationTests {
 
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.headers().firstValue("content-type").orElseThrow()).startsWith("text/event-stream");
-		List<String> data = new ArrayList<>();
-		List<String> names = new ArrayList<>();
-		for (String line : response.body().split("\n")) {
-			if (line.startsWith("data: ")) {
-				data.add(line.substring(6));
-			}
-			else if (line.startsWith("event: ")) {
-				names.add(line.substring(7));
-			}
-		}
-		assertThat(data).isEqualTo(STREAM);
-		assertThat(names).containsExactly("response.created", "response.output_text.delta", "response.completed");
+		assertThat(Sse.data(response.body())).isEqualTo(STREAM);
+		assertThat(Sse.events(response.body())).containsExactly("response.created", "response.output_text.delta",
+				"response.completed");
 		assertThat(Json.parse(recordedBody.get()).path("model").asString()).isEqualTo("gpt-stream");
 		assertThat(tokens("gpt-stream", "input")).isEqualTo(41);
 		assertThat(tokens("gpt-stream", "output")).isEqualTo(13);
@@ -304,17 +284,9 @@ class NativeResponsesIntegrationTests {
 		assertThat(response.statusCode()).isEqualTo(200);
 		String body = response.body();
 		assertThat(body).startsWith("event: response.created\n").doesNotContain("response.completed");
-		String last = body.substring(body.lastIndexOf("event: ")).strip();
-		assertThat(last).startsWith("event: error\ndata: ");
-		JsonNode error = Json.parse(last.substring(last.indexOf("data: ") + 6));
+		JsonNode error = Sse.lastErrorEvent(body);
 		assertThat(error.path("message").asString()).isNotBlank();
-		int expected = 0;
-		for (String line : body.split("\n")) {
-			if (line.startsWith("data: ")) {
-				assertThat(Json.parse(line.substring(6)).path("sequence_number").asInt(-1)).isEqualTo(expected++);
-			}
-		}
-		assertThat(expected).isEqualTo(5);
+		assertThat(Sse.assertNumberedFromZero(body)).isEqualTo(5);
 	}
 
 	@Test
@@ -322,13 +294,7 @@ class NativeResponsesIntegrationTests {
 		HttpResponse<String> response = post("{\"model\":\"recorded/gpt-failing\",\"input\":\"fail\",\"stream\":true}");
 
 		assertThat(response.statusCode()).isEqualTo(200);
-		List<String> data = new ArrayList<>();
-		for (String line : response.body().split("\n")) {
-			if (line.startsWith("data: ")) {
-				data.add(line.substring(6));
-			}
-		}
-		assertThat(data).isEqualTo(FAILED_STREAM);
+		assertThat(Sse.data(response.body())).isEqualTo(FAILED_STREAM);
 		await().atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
 				.containsPattern("junction_gateway_requests_seconds_count\\{[^}]*model=\"gpt-failing\"[^}]*"
@@ -380,12 +346,7 @@ class NativeResponsesIntegrationTests {
 	}
 
 	private static HttpResponse<String> post(String body) {
-		return Http.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/responses"))
-			.timeout(Duration.ofSeconds(30))
-			.header("Content-Type", "application/json")
-			.header("Authorization", "Bearer " + KEY)
-			.POST(HttpRequest.BodyPublishers.ofString(body))
-			.build());
+		return gateway.post("/v1/responses", KEY, body);
 	}
 
 }

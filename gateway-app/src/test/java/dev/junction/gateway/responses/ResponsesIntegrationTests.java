@@ -1,9 +1,6 @@
 package dev.junction.gateway.responses;
 
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +18,10 @@ import com.openai.models.responses.ResponseFunctionToolCall;
 import com.openai.models.responses.ResponseOutputItem;
 import com.openai.models.responses.ResponseStreamEvent;
 import com.openai.models.responses.ToolChoiceFunction;
-import dev.junction.gateway.support.Http;
+import dev.junction.gateway.support.GatewayFixture;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.NoErrorLogs;
-import dev.junction.gateway.support.RunningGateway;
+import dev.junction.gateway.support.Sse;
 import dev.junction.mock.MockProviderServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,38 +47,27 @@ class ResponsesIntegrationTests {
 	@RegisterExtension
 	final NoErrorLogs noErrorLogs = new NoErrorLogs();
 
-	private static MockProviderServer emulator;
-
-	private static MockProviderServer truncating;
-
-	private static RunningGateway gateway;
+	private static GatewayFixture gateway;
 
 	private static OpenAIClient client;
 
 	@BeforeAll
 	static void start() {
-		emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
-		truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
-		List<String> properties = new ArrayList<>(List.of("junction.gateway.auth.keys[0]=" + KEY,
-				"junction.gateway.cache.enabled=false", "junction.gateway.providers.mock.type=mock"));
-		properties.addAll(provider("emulator", "openai", emulator.openAiBaseUrl(), "sk-emu"));
-		properties.addAll(provider("claude", "anthropic", emulator.baseUrl(), "sk-emu"));
-		properties.addAll(provider("cut", "openai", truncating.openAiBaseUrl(), "sk-x"));
-		gateway = RunningGateway.start(properties);
+		MockProviderServer emulator = MockProviderServer.start(Map.of("junction.mock.api-keys", "sk-emu"));
+		MockProviderServer truncating = MockProviderServer.start(Map.of("junction.mock.truncate-stream-after", 4));
+		gateway = GatewayFixture.withKey(KEY)
+			.properties("junction.gateway.cache.enabled=false")
+			.mock()
+			.openAi("emulator", emulator, "sk-emu")
+			.anthropic("claude", emulator, "sk-emu")
+			.openAi("cut", truncating, "sk-x")
+			.start();
 		client = gateway.openAiClient(KEY);
 	}
 
 	@AfterAll
 	static void stop() {
 		gateway.close();
-		emulator.close();
-		truncating.close();
-	}
-
-	private static List<String> provider(String name, String type, String baseUrl, String key) {
-		return List.of("junction.gateway.providers." + name + ".type=" + type,
-				"junction.gateway.providers." + name + ".base-url=" + baseUrl,
-				"junction.gateway.providers." + name + ".keys[0].value=" + key);
 	}
 
 	@ParameterizedTest
@@ -219,26 +205,14 @@ class ResponsesIntegrationTests {
 		assertThat(body).startsWith("event: response.created\n")
 			.contains("event: response.output_text.delta\n")
 			.doesNotContain("response.completed");
-		String last = body.substring(body.lastIndexOf("event: ")).strip();
-		assertThat(last).startsWith("event: error\ndata: ");
-		JsonNode error = Json.parse(last.substring(last.indexOf("data: ") + 6));
+		JsonNode error = Sse.lastErrorEvent(body);
 		assertThat(error.path("type").asString()).isEqualTo("error");
 		assertThat(error.path("message").asString()).isNotBlank();
-		int expected = 0;
-		for (String line : body.split("\n")) {
-			if (line.startsWith("data: ")) {
-				assertThat(Json.parse(line.substring(6)).path("sequence_number").asInt(-1)).isEqualTo(expected++);
-			}
-		}
+		Sse.assertNumberedFromZero(body);
 	}
 
 	private static HttpResponse<String> post(String body) {
-		return Http.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/v1/responses"))
-			.timeout(Duration.ofSeconds(30))
-			.header("Content-Type", "application/json")
-			.header("Authorization", "Bearer " + KEY)
-			.POST(HttpRequest.BodyPublishers.ofString(body))
-			.build());
+		return gateway.post("/v1/responses", KEY, body);
 	}
 
 }

@@ -5,13 +5,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import dev.junction.gateway.support.EmulatedGateway;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
-import dev.junction.gateway.support.RunningGateway;
-import dev.junction.mock.MockProviderServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,26 +27,12 @@ class AdminProceduresIntegrationTests {
 
 	private static final String UPSTREAM_KEY = "sk-admin-procedures-upstream";
 
-	private static MockProviderServer upstream;
-
-	private static RunningGateway gateway;
-
-	@BeforeAll
-	static void start() {
-		upstream = MockProviderServer.start(Map.of());
-		gateway = RunningGateway.start(List.of("junction.gateway.auth.keys[0]=admin-procedures-user",
-				"junction.gateway.auth.admin-keys[0]=admin-procedures-admin", "junction.gateway.cache.enabled=true",
-				"junction.gateway.providers.up.type=openai",
-				"junction.gateway.providers.up.base-url=" + upstream.openAiBaseUrl(),
-				"junction.gateway.providers.up.keys[0].value=" + UPSTREAM_KEY,
-				"junction.gateway.models.fast.targets[0]=up/gpt-4o-mini"));
-	}
-
-	@AfterAll
-	static void stop() {
-		gateway.close();
-		upstream.close();
-	}
+	@RegisterExtension
+	static final EmulatedGateway gateway = EmulatedGateway.emulator(Map.of())
+		.key("admin-procedures-user")
+		.properties("junction.gateway.auth.admin-keys[0]=admin-procedures-admin", "junction.gateway.cache.enabled=true")
+		.openAi("up", UPSTREAM_KEY)
+		.properties("junction.gateway.models.fast.targets[0]=up/gpt-4o-mini");
 
 	@Test
 	void clearCacheEmptiesTheResponseCache() {

@@ -7,11 +7,10 @@ import java.util.List;
 
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
-import dev.junction.gateway.support.RpcGateway;
+import dev.junction.gateway.support.RpcGatewayExtension;
 import dev.junction.gateway.support.RunningGateway;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,28 +25,14 @@ class JsonRpcIntegrationTests {
 
 	private static final String ADMIN = "Bearer rpc-admin-key";
 
-	private static RpcGateway gateway;
-
-	private static String url;
-
-	@BeforeAll
-	static void start() {
-		gateway = RpcGateway.start(List.of("junction.gateway.auth.keys[0]=rpc-test-key",
-				"junction.gateway.auth.admin-keys[0]=rpc-admin-key", "junction.gateway.http.max-body-size=4KB",
-				"junction.gateway.rpc.max-simulated-delay=2s",
-				"junction.gateway.rpc.system-prompts.pirate=Talk like a pirate."));
-		url = gateway.baseUrl() + "/rpc";
-	}
-
-	@AfterAll
-	static void stop() {
-		if (gateway != null) {
-			gateway.close();
-		}
-	}
+	@RegisterExtension
+	static final RpcGatewayExtension gateway = new RpcGatewayExtension("junction.gateway.auth.keys[0]=rpc-test-key",
+			"junction.gateway.auth.admin-keys[0]=rpc-admin-key", "junction.gateway.http.max-body-size=4KB",
+			"junction.gateway.rpc.max-simulated-delay=2s",
+			"junction.gateway.rpc.system-prompts.pirate=Talk like a pirate.");
 
 	private static HttpResponse<String> post(String body) {
-		return Http.post(url, KEY, body);
+		return Http.post(gateway.rpcUrl(), KEY, body);
 	}
 
 	private static JsonNode call(String body) {
@@ -285,7 +270,7 @@ class JsonRpcIntegrationTests {
 		JsonNode refused = call(request);
 		assertError(refused, -32002, Json.parse("1"));
 		assertThat(refused.at("/error/message").stringValue()).isEqualTo("Forbidden");
-		HttpResponse<String> admin = Http.post(url, ADMIN, request);
+		HttpResponse<String> admin = Http.post(gateway.rpcUrl(), ADMIN, request);
 		assertThat(admin.statusCode()).isEqualTo(200);
 		JsonNode result = Json.parse(admin.body()).get("result");
 		assertThat(result.get("status").stringValue()).isEqualTo("healthy");
@@ -296,7 +281,7 @@ class JsonRpcIntegrationTests {
 
 	@Test
 	void refusesAMissingKeyWith401AndAJsonRpcError() {
-		HttpResponse<String> response = Http.post(url, null,
+		HttpResponse<String> response = Http.post(gateway.rpcUrl(), null,
 				"{\"jsonrpc\":\"2.0\",\"method\":\"system.health\",\"id\":1}");
 		assertThat(response.statusCode()).isEqualTo(401);
 		assertError(Json.parse(response.body()), -32001, Json.parse("null"));
@@ -313,7 +298,7 @@ class JsonRpcIntegrationTests {
 
 	@Test
 	void refusesOtherHttpMethods() {
-		HttpResponse<String> response = Http.get(url, KEY);
+		HttpResponse<String> response = Http.get(gateway.rpcUrl(), KEY);
 		assertThat(response.statusCode()).isEqualTo(405);
 		assertError(Json.parse(response.body()), -32600, Json.parse("null"));
 	}
@@ -475,7 +460,7 @@ class JsonRpcIntegrationTests {
 		}
 		JsonNode status = Json
 			.parse(Http
-				.post(url, ADMIN,
+				.post(gateway.rpcUrl(), ADMIN,
 						"{\"jsonrpc\":\"2.0\",\"method\":\"admin.status\",\"params\":{\"detailed\":true},\"id\":3}")
 				.body())
 			.get("result");

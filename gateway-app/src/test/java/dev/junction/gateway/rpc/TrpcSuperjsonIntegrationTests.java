@@ -1,14 +1,13 @@
 package dev.junction.gateway.rpc;
 
 import java.net.http.HttpResponse;
-import java.util.List;
 
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.RpcGateway;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.junction.gateway.support.RpcGatewayExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,40 +20,26 @@ class TrpcSuperjsonIntegrationTests {
 
 	private static final String KEY = "Bearer superjson-key";
 
-	private static RpcGateway gateway;
-
-	private static String url;
-
-	@BeforeAll
-	static void start() {
-		gateway = RpcGateway.start(List.of("junction.gateway.auth.keys[0]=superjson-key",
-				"junction.gateway.rpc.trpc-transformer=superjson"));
-		url = gateway.baseUrl() + "/trpc/";
-	}
-
-	@AfterAll
-	static void stop() {
-		if (gateway != null) {
-			gateway.close();
-		}
-	}
+	@RegisterExtension
+	static final RpcGatewayExtension gateway = new RpcGatewayExtension("junction.gateway.auth.keys[0]=superjson-key",
+			"junction.gateway.rpc.trpc-transformer=superjson");
 
 	@Test
 	void readsAndWritesSuperjsonEnvelopes() {
 		HttpResponse<String> sum = Http
-			.get(url + "calculator.add?" + RpcGateway.trpcInput("{\"json\":{\"a\":2,\"b\":3}}"), KEY);
+			.get(gateway.trpcUrl() + "calculator.add?" + RpcGateway.trpcInput("{\"json\":{\"a\":2,\"b\":3}}"), KEY);
 		assertThat(sum.statusCode()).isEqualTo(200);
 		assertThat(Json.parse(sum.body()).at("/result/data/json").asDouble()).isEqualTo(5.0);
-		HttpResponse<String> health = Http
-			.get(url + "system.health?" + RpcGateway.trpcInput("{\"meta\":{\"values\":[\"undefined\"],\"v\":1}}"), KEY);
+		HttpResponse<String> health = Http.get(gateway.trpcUrl() + "system.health?"
+				+ RpcGateway.trpcInput("{\"meta\":{\"values\":[\"undefined\"],\"v\":1}}"), KEY);
 		assertThat(Json.parse(health.body()).at("/result/data/json/status").stringValue()).isEqualTo("healthy");
-		HttpResponse<String> none = Http.get(url + "system.health", KEY);
+		HttpResponse<String> none = Http.get(gateway.trpcUrl() + "system.health", KEY);
 		assertThat(Json.parse(none.body()).at("/result/data/json/status").stringValue()).isEqualTo("healthy");
 	}
 
 	@Test
 	void honoursUndefinedAndBigintAnnotations() {
-		HttpResponse<String> response = Http.post(url + "test.simulateAI", KEY,
+		HttpResponse<String> response = Http.post(gateway.trpcUrl() + "test.simulateAI", KEY,
 				"""
 						{"json":{"delay":"40","message":null},"meta":{"values":{"delay":["bigint"],"message":["undefined"]},"v":1}}""");
 		assertThat(response.statusCode()).isEqualTo(200);
@@ -66,7 +51,7 @@ class TrpcSuperjsonIntegrationTests {
 	@Test
 	void refusesSpecialNumbersInSuperjsonErrorEnvelopes() {
 		HttpResponse<String> response = Http.get(
-				url + "calculator.add?" + RpcGateway
+				gateway.trpcUrl() + "calculator.add?" + RpcGateway
 					.trpcInput("{\"json\":{\"a\":\"NaN\",\"b\":1},\"meta\":{\"values\":{\"a\":[\"number\"]},\"v\":1}}"),
 				KEY);
 		assertThat(response.statusCode()).isEqualTo(400);
@@ -77,7 +62,7 @@ class TrpcSuperjsonIntegrationTests {
 
 	@Test
 	void answersBatchesMemberByMember() {
-		HttpResponse<String> response = Http.get(url + "calculator.add,calculator.divide?batch=1&"
+		HttpResponse<String> response = Http.get(gateway.trpcUrl() + "calculator.add,calculator.divide?batch=1&"
 				+ RpcGateway.trpcInput("{\"0\":{\"json\":{\"a\":1,\"b\":2}},\"1\":{\"json\":{\"a\":1,\"b\":0}}}"), KEY);
 		assertThat(response.statusCode()).isEqualTo(207);
 		JsonNode batch = Json.parse(response.body());
@@ -87,7 +72,7 @@ class TrpcSuperjsonIntegrationTests {
 
 	@Test
 	void refusesAMissingKeyInASuperjsonEnvelope() {
-		HttpResponse<String> response = Http.get(url + "system.health", null);
+		HttpResponse<String> response = Http.get(gateway.trpcUrl() + "system.health", null);
 		assertThat(response.statusCode()).isEqualTo(401);
 		assertThat(Json.parse(response.body()).at("/error/json/data/code").stringValue()).isEqualTo("UNAUTHORIZED");
 	}

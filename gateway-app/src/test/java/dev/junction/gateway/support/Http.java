@@ -34,6 +34,16 @@ public final class Http {
 		return send(request.build());
 	}
 
+	/** A JSON {@code POST} of {@code body} to {@code url} with these headers. */
+	public static HttpResponse<String> postWithHeaders(String url, Map<String, String> headers, String body) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+			.timeout(Duration.ofSeconds(30))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(body));
+		headers.forEach(request::header);
+		return send(request.build());
+	}
+
 	public static HttpResponse<String> get(String url) {
 		return get(url, null);
 	}
