@@ -182,6 +182,21 @@ class SpendStageTests {
 	}
 
 	@Test
+	void aClientThatIsNotAVirtualKeyIsPricedWithoutTheKeyChecks() {
+		ChatExchange exchange = FakeNext.routed(FakeNext.exchange(REQUEST), new Route("fast", List.of(A)));
+		FakeNext<ChatResult> provider = FakeNext
+			.complete((attempt) -> Mono.just(FakeNext.result("ok", new Usage(100, 50))));
+		StepVerifier.create(this.withKeys.apply(exchange, Attempt.of(exchange.request()), provider))
+			.expectNextCount(1)
+			.expectComplete()
+			.verify(TIMEOUT);
+		assertThat(exchange.costNanos()).isEqualTo(200_000);
+		assertThat(exchange.budget()).isNull();
+		assertThat(cost("a", "x")).isEqualTo(0.0002);
+		assertThat(this.registry.find(SpendMetrics.KEY_COST).counters()).isEmpty();
+	}
+
+	@Test
 	void reservesAKeysBudgetBeforeTheCallAndSettlesItFromTheUsage() {
 		String id = newKey(List.of(), new Budget(1_000_000_000, Period.TOTAL));
 		ChatExchange exchange = exchange(id, null, A);
@@ -259,6 +274,50 @@ class SpendStageTests {
 			})
 			.verify(TIMEOUT);
 		assertThat(provider.attempts()).isEmpty();
+	}
+
+	@Test
+	void aCallWithTheCallersOwnKeyReservesNothingAndIsRecordedAsPaidByTheCaller() {
+		String id = newKey(List.of(), new Budget(1_000_000_000, Period.TOTAL));
+		ChatExchange exchange = exchange(id, "sk-callers-own", A);
+		FakeNext<ChatResult> provider = FakeNext
+			.complete((attempt) -> Mono.just(FakeNext.result("ok", new Usage(100, 50))));
+		StepVerifier.create(this.withKeys.apply(exchange, Attempt.of(exchange.request()), provider))
+			.expectNextCount(1)
+			.expectComplete()
+			.verify(TIMEOUT);
+		assertThat(exchange.budget()).isNull();
+		assertThat(exchange.costNanos()).isEqualTo(200_000);
+		assertThat(budgetWritten(id)).as("spent, reserved").containsExactly(0, 0);
+		assertThat(spendOf(id)).singleElement().satisfies((row) -> {
+			assertThat(row.costNanos()).isZero();
+			assertThat(row.byokCostNanos()).isEqualTo(200_000);
+			assertThat(row.promptTokens()).isEqualTo(100);
+			assertThat(row.completionTokens()).isEqualTo(50);
+			assertThat(row.requests()).isOne();
+		});
+	}
+
+	@Test
+	void aStreamCancelledBeforeItsUsageIsChargedForItsPromptAndTheChunksReceived() {
+		String id = newKey(List.of(), new Budget(1_000_000_000, Period.TOTAL));
+		ChatExchange exchange = exchange(id, null, A);
+		FakeNext<ChatChunk> provider = FakeNext.stream((attempt) -> Flux.defer(() -> {
+			exchange.beginUpstream();
+			return Flux.just(FakeNext.chunk("a"), FakeNext.chunk("b")).concatWith(Flux.never());
+		}));
+		StepVerifier.create(this.withKeys.apply(exchange, Attempt.of(exchange.request()), provider))
+			.expectNextCount(2)
+			.thenCancel()
+			.verify(TIMEOUT);
+		// The prompt's 11 tokens at $1 and a token per chunk at $2 per million.
+		assertThat(exchange.costNanos()).isEqualTo(15_000);
+		assertThat(budgetWritten(id)).as("spent, reserved").containsExactly(15_000, 0);
+		assertThat(spendOf(id)).singleElement().satisfies((row) -> {
+			assertThat(row.costNanos()).isEqualTo(15_000);
+			assertThat(row.promptTokens()).isEqualTo(11);
+			assertThat(row.completionTokens()).isEqualTo(2);
+		});
 	}
 
 	/** A key that may use {@code models} (any when empty) with {@code budget}. */
