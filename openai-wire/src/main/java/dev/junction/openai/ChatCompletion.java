@@ -28,6 +28,10 @@ public record ChatCompletion(String id, String object, long created, String mode
 	/** The {@code object} of every chat completion. */
 	public static final String OBJECT = "chat.completion";
 
+	public ChatCompletion {
+		choices = (choices != null) ? choices : List.of();
+	}
+
 	/** A chat completion with no service tier. */
 	public ChatCompletion(String id, long created, String model, List<Choice> choices, @Nullable CompletionUsage usage,
 			@Nullable String systemFingerprint) {

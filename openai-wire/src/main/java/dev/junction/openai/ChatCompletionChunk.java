@@ -33,6 +33,10 @@ public record ChatCompletionChunk(String id, String object, long created, String
 	/** The {@code object} of every chunk. */
 	public static final String OBJECT = "chat.completion.chunk";
 
+	public ChatCompletionChunk {
+		choices = (choices != null) ? choices : List.of();
+	}
+
 	/** A chunk with one choice. */
 	public static ChatCompletionChunk of(Head head, Choice choice) {
 		return new ChatCompletionChunk(head.id(), OBJECT, head.created(), head.model(), head.serviceTier(),

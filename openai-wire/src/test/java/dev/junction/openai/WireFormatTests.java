@@ -3,6 +3,7 @@ package dev.junction.openai;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -72,6 +73,15 @@ class WireFormatTests {
 		assertThat(completion.finishReason()).isEqualTo("length");
 		assertThat(completion.usage().promptTokensDetails().cachedTokens()).isEqualTo(1);
 		assertThat(completion.serviceTier()).isEqualTo("default");
+	}
+
+	@Test
+	void readsAnAnswerWithoutChoicesAsOneWithNone() {
+		ChatCompletion completion = this.mapper.readerFor(ChatCompletion.class)
+			.without(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+			.readValue("{\"id\":\"x\",\"model\":\"m\"}");
+		assertThat(completion.choices()).isEmpty();
+		assertThat(completion.text()).isNull();
 	}
 
 	@Test

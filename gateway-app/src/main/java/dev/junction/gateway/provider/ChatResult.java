@@ -2,6 +2,7 @@ package dev.junction.gateway.provider;
 
 import dev.junction.openai.ChatCompletion;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.ObjectMapper;
 
 /**
@@ -38,13 +39,17 @@ public record ChatResult(byte[] body, Usage usage, @Nullable String finishReason
 
 	/**
 	 * The answer as a chat completion: the one the provider made, else the body read as
-	 * one. For answers in the chat completions API only.
+	 * one, with whatever an OpenAI-compatible upstream leaves out (ids, timestamps,
+	 * counts) read as absent. For answers in the chat completions API only.
 	 * @param mapper reads the body
 	 * @return the completion
 	 * @throws tools.jackson.core.JacksonException if the body is not a chat completion
 	 */
 	public ChatCompletion chatCompletion(ObjectMapper mapper) {
-		return (this.completion != null) ? this.completion : mapper.readValue(this.body, ChatCompletion.class);
+		return (this.completion != null) ? this.completion
+				: mapper.readerFor(ChatCompletion.class)
+					.without(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+					.readValue(this.body);
 	}
 
 }
