@@ -6,7 +6,6 @@ import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatOutput;
 import dev.junction.gateway.provider.KeyPool;
-import dev.junction.gateway.provider.ProviderLimiter;
 import dev.junction.gateway.provider.ProviderRegistry;
 import dev.junction.gateway.routing.Target;
 import reactor.core.publisher.Flux;
@@ -46,11 +45,9 @@ public final class PoolStage implements ChatStage {
 						+ "' does not take a caller's own key (ai.listProvidersBYOK lists those that do): leave out '"
 						+ CALLER_KEY_PARAM + "' to use the gateway's."));
 			}
-			return Flux.usingWhen(entry.limiter().acquire(),
-					(permit) -> (exchange.callerKey() != null) ? withCallerKey(exchange, attempt, next, target)
-							: withKey(exchange, attempt, next, entry.keys()),
-					ProviderLimiter.Permit::releaseLater, (permit, error) -> permit.releaseLater(),
-					ProviderLimiter.Permit::releaseLater);
+			return entry.limiter()
+				.withPermit(() -> (exchange.callerKey() != null) ? withCallerKey(exchange, attempt, next, target)
+						: withKey(exchange, attempt, next, entry.keys()));
 		});
 	}
 

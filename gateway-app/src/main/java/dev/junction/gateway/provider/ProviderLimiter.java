@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import dev.junction.gateway.error.DeniedException;
 import io.micrometer.core.instrument.Gauge;
@@ -13,6 +14,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
 import reactor.core.scheduler.Schedulers;
@@ -82,52 +85,66 @@ public final class ProviderLimiter implements MeterBinder {
 	}
 
 	/**
-	 * A permit, to be released exactly once; cancelled waiters leave the queue. Whether a
-	 * waiter is granted a permit, cancelled or timed out is decided once, on its state,
-	 * so that a permit granted as its caller goes away or its wait ends is given back
-	 * rather than lost.
+	 * A permit, to be released exactly once; cancelled waiters leave the queue. A permit
+	 * is taken when the caller subscribes but reaches it only when it asks, so whatever
+	 * stands between the two (the caller going away, the wait ending) is decided once: a
+	 * waiter's state says whether it was granted, cancelled or timed out, and a cancel
+	 * that comes before the permit reached the caller gives the permit back rather than
+	 * losing it.
 	 */
 	public Mono<Permit> acquire() {
-		return Mono.defer(() -> {
+		return Mono.create((sink) -> {
 			long start = System.nanoTime();
 			if (tryAcquire()) {
 				record(start);
-				return Mono.just(new Permit(this));
+				Permit permit = new Permit(this);
+				sink.onCancel(permit::release);
+				sink.success(permit);
+				return;
 			}
 			if (this.dropExcess && this.waiting.get() >= this.queueSize) {
-				return Mono.error(DeniedException.unavailable("provider_queue", "Provider '" + this.provider
+				sink.error(DeniedException.unavailable("provider_queue", "Provider '" + this.provider
 						+ "' is at its concurrency limit (" + this.concurrency + ") and its queue is full.",
 						Duration.ofSeconds(1)));
+				return;
 			}
-			return Mono.<Permit>create((sink) -> {
-				Waiter waiter = new Waiter(sink, start, new Permit(this));
-				this.waiting.incrementAndGet();
-				sink.onCancel(() -> {
-					if (waiter.state.compareAndSet(Waiter.WAITING, Waiter.CANCELLED)) {
-						leave(waiter);
-					}
-					else if (waiter.state.get() == Waiter.GRANTED) {
-						// Granted as the caller went away: the permit never reaches it.
-						waiter.permit.release();
-					}
-				});
-				sink.onDispose(Schedulers.parallel().schedule(() -> {
-					if (waiter.state.compareAndSet(Waiter.WAITING, Waiter.CANCELLED)) {
-						leave(waiter);
-						sink.error(DeniedException.unavailable("provider_queue", "Provider '" + this.provider
-								+ "' had no free permit within " + this.maxQueueWait.toMillis() + " ms.",
-								Duration.ofSeconds(1)));
-					}
-				}, this.maxQueueWait.toNanos(), TimeUnit.NANOSECONDS));
-				this.queue.add(waiter);
-				drain();
+			Waiter waiter = new Waiter(sink, start, new Permit(this));
+			this.waiting.incrementAndGet();
+			this.queue.add(waiter);
+			sink.onCancel(() -> {
+				if (waiter.state.compareAndSet(Waiter.WAITING, Waiter.CANCELLED)) {
+					leave(waiter);
+				}
+				else if (waiter.state.get() == Waiter.GRANTED) {
+					// Granted as the caller went away: the permit never reaches it.
+					waiter.permit.release();
+				}
 			});
+			sink.onDispose(Schedulers.parallel().schedule(() -> {
+				if (waiter.state.compareAndSet(Waiter.WAITING, Waiter.CANCELLED)) {
+					leave(waiter);
+					sink.error(DeniedException.unavailable("provider_queue", "Provider '" + this.provider
+							+ "' had no free permit within " + this.maxQueueWait.toMillis() + " ms.",
+							Duration.ofSeconds(1)));
+				}
+			}, this.maxQueueWait.toNanos(), TimeUnit.NANOSECONDS));
+			drain();
 		});
 	}
 
 	private void leave(Waiter waiter) {
 		this.waiting.decrementAndGet();
 		this.queue.remove(waiter);
+	}
+
+	/**
+	 * {@code call} made holding a permit, which goes back however the call ends: done,
+	 * failed, or given up by its subscriber at any point, before or after the permit
+	 * arrived. (Reactor's {@code usingWhen} can miss the cancel of a subscriber that goes
+	 * away just as the resource arrives, and with it the release.)
+	 */
+	public <T> Flux<T> withPermit(Supplier<? extends Publisher<T>> call) {
+		return acquire().flatMapMany((permit) -> Flux.defer(call).doFinally((signal) -> permit.release()));
 	}
 
 	public int inFlight() {

@@ -177,7 +177,7 @@ class ProviderLimiterTests {
 		List<Disposable> subscriptions = new CopyOnWriteArrayList<>();
 		int requests = 2_000;
 		Flux.range(0, requests).parallel().runOn(Schedulers.parallel()).subscribe((i) -> {
-			Mono<Integer> call = Mono.usingWhen(limiter.acquire(), (permit) -> {
+			Flux<Integer> call = limiter.withPermit(() -> {
 				mostHolding.accumulateAndGet(holding.incrementAndGet(), Math::max);
 				calls.incrementAndGet();
 				return Mono.delay(Duration.ofMillis(ThreadLocalRandom.current().nextInt(3)))
@@ -185,8 +185,7 @@ class ProviderLimiterTests {
 					// Before the permit goes back: doFinally would run after it.
 					.doOnTerminate(holding::decrementAndGet)
 					.doOnCancel(holding::decrementAndGet);
-			}, ProviderLimiter.Permit::releaseLater, (permit, error) -> permit.releaseLater(),
-					ProviderLimiter.Permit::releaseLater);
+			});
 			Disposable subscription = call.subscribeOn(Schedulers.parallel()).subscribe();
 			subscriptions.add(subscription);
 			if (i % 2 == 0) {
