@@ -210,10 +210,6 @@ public final class ProviderLimiter implements MeterBinder {
 			}
 		}
 
-		public Mono<Void> releaseLater() {
-			return Mono.fromRunnable(this::release);
-		}
-
 	}
 
 	private static final class Waiter {
