@@ -78,11 +78,14 @@ public final class MetricsStage implements ChatStage {
 				}
 			});
 			if (observation != null) {
-				// Before the response completes, while the request's span is still open.
-				outputs = outputs
-					.doOnComplete(
-							() -> tag(observation, exchange, usage.get(), failed.get() ? FAILED_ANSWER.tag() : null))
-					.doOnError((error) -> tag(observation, exchange, usage.get(), errorType(error)));
+				// Before the response completes, while the request's span is still open
+				// (a
+				// whole answer is tagged as it passes, above).
+				if (next.mode().streaming()) {
+					outputs = outputs.doOnComplete(
+							() -> tag(observation, exchange, usage.get(), failed.get() ? FAILED_ANSWER.tag() : null));
+				}
+				outputs = outputs.doOnError((error) -> tag(observation, exchange, usage.get(), errorType(error)));
 			}
 			return outputs.doFinally((signal) -> {
 				if (signal == SignalType.ON_COMPLETE && failed.get()) {
