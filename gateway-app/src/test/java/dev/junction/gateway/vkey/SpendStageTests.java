@@ -200,17 +200,9 @@ class SpendStageTests {
 	void reservesAKeysBudgetBeforeTheCallAndSettlesItFromTheUsage() {
 		String id = newKey(List.of(), new Budget(1_000_000_000, Period.TOTAL));
 		ChatExchange exchange = exchange(id, null, A);
-		AtomicReference<ChatExchange.BudgetStatus> atCall = new AtomicReference<>();
-		FakeNext<ChatResult> provider = FakeNext.complete((attempt) -> {
-			atCall.set(exchange.budget());
-			return Mono.just(FakeNext.result("ok", new Usage(100, 50)));
-		});
-		StepVerifier.create(this.withKeys.apply(exchange, Attempt.of(exchange.request()), provider))
-			.expectNextCount(1)
-			.expectComplete()
-			.verify(TIMEOUT);
+		ChatExchange.BudgetStatus atCall = budgetAtTheCall(exchange);
 		// The prompt (11 tokens by size) at $1, max_tokens (100) at $2 per million.
-		assertThat(atCall.get()).isEqualTo(new ChatExchange.BudgetStatus(1_000_000_000, 211_000, 211_000, -1));
+		assertThat(atCall).isEqualTo(new ChatExchange.BudgetStatus(1_000_000_000, 211_000, 211_000, -1));
 		assertThat(exchange.costNanos()).isEqualTo(200_000);
 		assertThat(budgetWritten(id)).as("spent, reserved").containsExactly(200_000, 0);
 		assertThat(spendOf(id)).singleElement().satisfies((row) -> {
@@ -228,17 +220,9 @@ class SpendStageTests {
 	void reservesAtTheDearestPriceOnTheRouteThenChargesTheTargetThatAnswered() {
 		String id = newKey(List.of(), new Budget(1_000_000_000, Period.TOTAL));
 		ChatExchange exchange = exchange(id, null, A, B);
-		AtomicReference<ChatExchange.BudgetStatus> atCall = new AtomicReference<>();
-		FakeNext<ChatResult> provider = FakeNext.complete((attempt) -> {
-			atCall.set(exchange.budget());
-			return Mono.just(FakeNext.result("ok", new Usage(100, 50)));
-		});
-		StepVerifier.create(this.withKeys.apply(exchange, Attempt.of(exchange.request()), provider))
-			.expectNextCount(1)
-			.expectComplete()
-			.verify(TIMEOUT);
+		ChatExchange.BudgetStatus atCall = budgetAtTheCall(exchange);
 		// 11 prompt tokens at $10 and 100 at $20 per million: b/y's price, not a/x's.
-		assertThat(atCall.get().reservedNanos()).isEqualTo(2_110_000);
+		assertThat(atCall.reservedNanos()).isEqualTo(2_110_000);
 		assertThat(budgetWritten(id)).as("spent, reserved").containsExactly(200_000, 0);
 	}
 
@@ -391,6 +375,23 @@ class SpendStageTests {
 			}
 
 		};
+	}
+
+	/**
+	 * Runs {@code exchange} through the stage with keys to a provider that answers with
+	 * 100 prompt and 50 completion tokens; the key's budget as the provider was called.
+	 */
+	private ChatExchange.BudgetStatus budgetAtTheCall(ChatExchange exchange) {
+		AtomicReference<ChatExchange.BudgetStatus> atCall = new AtomicReference<>();
+		FakeNext<ChatResult> provider = FakeNext.complete((attempt) -> {
+			atCall.set(exchange.budget());
+			return Mono.just(FakeNext.result("ok", new Usage(100, 50)));
+		});
+		StepVerifier.create(this.withKeys.apply(exchange, Attempt.of(exchange.request()), provider))
+			.expectNextCount(1)
+			.expectComplete()
+			.verify(TIMEOUT);
+		return atCall.get();
 	}
 
 }
