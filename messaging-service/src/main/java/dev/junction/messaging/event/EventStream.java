@@ -1,7 +1,7 @@
 package dev.junction.messaging.event;
 
 import java.time.Duration;
-import java.util.Optional;
+import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -22,6 +22,7 @@ import org.springframework.stereotype.Component;
  * Server-sent event streams: events after {@code Last-Event-ID} replayed from the
  * database, then live events from the bus, in order and without duplicates. The live
  * subscription opens before the replay query, so nothing committed in between is lost.
+ * Without {@code Last-Event-ID} a stream carries the events committed after it opened.
  */
 @Component
 public class EventStream {
@@ -64,8 +65,7 @@ public class EventStream {
 		if (filter.instanceId() != null) {
 			caller.requireInstance(filter.instanceId());
 		}
-		Mono<Optional<Cursor>> from = (lastEventId != null) ? start(lastEventId).map(Optional::of)
-				: Mono.just(Optional.empty());
+		Mono<Cursor> from = (lastEventId != null) ? start(lastEventId) : newest();
 		return from.flatMapMany((position) -> {
 			Flux<ServerSentEvent<Event>> heartbeats = Flux.interval(this.heartbeat)
 				.map((tick) -> comment("keep-alive"));
@@ -74,7 +74,7 @@ public class EventStream {
 			// The opening comment sends the response headers at once, before any event
 			// exists.
 			return Flux.concat(Mono.just(comment("connected")),
-					Flux.merge(events(caller, filter, position.orElse(null)), heartbeats, closing)
+					Flux.merge(events(caller, filter, position), heartbeats, closing)
 						.takeUntil(EventStream::isClosing));
 		});
 	}
@@ -82,10 +82,8 @@ public class EventStream {
 	private Flux<ServerSentEvent<Event>> events(Caller caller, EventFilter filter, Cursor from) {
 		return Flux.defer(() -> {
 			// The replay query waits until the live subscription is in place;
-			// mergeSequential
-			// emits every replayed event first while it buffers live ones, and an event
-			// seen
-			// in both is dropped by position.
+			// mergeSequential emits every replayed event first while it buffers live
+			// ones, and an event seen in both is dropped by position.
 			Sinks.Empty<Void> liveSubscribed = Sinks.empty();
 			Flux<Event> live = this.bus.events()
 				.filter(filter::matches)
@@ -93,10 +91,8 @@ public class EventStream {
 						: !caller.restricted())
 				.onBackpressureBuffer(LIVE_BUFFER)
 				.doOnSubscribe((subscription) -> liveSubscribed.tryEmitEmpty());
-			Flux<Event> replay = (from != null)
-					? liveSubscribed.asMono()
-						.thenMany(Flux.concat(Mono.just(marker(from)), replayAfter(caller, filter, from)))
-					: Flux.empty();
+			Flux<Event> replay = liveSubscribed.asMono()
+				.thenMany(Flux.concat(Mono.just(marker(from)), replayAfter(caller, filter, from)));
 			AtomicReference<Cursor> last = new AtomicReference<>();
 			return Flux.mergeSequential(replay, live).filter((event) -> {
 				Cursor previous = last.get();
@@ -113,6 +109,16 @@ public class EventStream {
 		return this.repository.findById(lastEventId)
 			.map(Event::position)
 			.switchIfEmpty(Mono.error(() -> ApiException.invalid("Last-Event-ID", "unknown event " + lastEventId)));
+	}
+
+	/**
+	 * Where a stream without {@code Last-Event-ID} starts: after the newest event
+	 * committed before it opened. Read before the stream says it is connected, so an
+	 * event committed once the client has seen that is always carried, and a late
+	 * notification of an older one never is.
+	 */
+	private Mono<Cursor> newest() {
+		return this.repository.lastPosition().defaultIfEmpty(new Cursor(Instant.EPOCH, new UUID(0, 0)));
 	}
 
 	private Flux<Event> replayAfter(Caller caller, EventFilter filter, Cursor from) {

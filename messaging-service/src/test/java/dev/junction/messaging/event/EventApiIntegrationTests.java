@@ -13,6 +13,7 @@ import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -26,6 +27,12 @@ class EventApiIntegrationTests extends IntegrationTestSupport {
 	};
 
 	private final JsonMapper json = JsonMapper.builder().build();
+
+	@Autowired
+	private EventBus bus;
+
+	@Autowired
+	private EventRepository repository;
 
 	@Test
 	void recordsAnEventForEveryChange() {
@@ -87,6 +94,33 @@ class EventApiIntegrationTests extends IntegrationTestSupport {
 				assertThat(data.get("payload").get("text").asString()).isEqualTo("live one");
 				assertThat(event.id()).isEqualTo(data.get("id").asString());
 			})
+			.thenCancel()
+			.verify(Duration.ofSeconds(20));
+	}
+
+	@Test
+	void streamWithoutLastEventIdLeavesOutEventsCommittedBeforeItOpened() {
+		UUID instance = createInstance();
+		UUID chat = createChat(instance);
+		JsonNode created = get("/events?instanceId=" + instance + "&type=chat.created").get("items").get(0);
+		Event committedBefore = this.repository.findById(UUID.fromString(created.get("id").asString())).block();
+		Flux<ServerSentEvent<String>> stream = this.admin.get()
+			.uri("/events/stream?instanceId={id}", instance)
+			.accept(MediaType.TEXT_EVENT_STREAM)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.returnResult(SSE)
+			.getResponseBody();
+		StepVerifier.create(stream)
+			.assertNext((first) -> assertThat(first.comment()).isEqualTo("connected"))
+			.then(() -> {
+				// The notification of an event committed before the stream opened, heard
+				// late, as another instance's commit can be.
+				this.bus.publish(committedBefore);
+				send(chat, "after");
+			})
+			.assertNext((event) -> assertThat(event.event()).isEqualTo("message.sent"))
 			.thenCancel()
 			.verify(Duration.ofSeconds(20));
 	}
