@@ -1,0 +1,38 @@
+package dev.junction.gateway.admission;
+
+import dev.junction.netty.EventLoopDelay;
+import reactor.netty.resources.LoopResources;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.client.ReactorResourceFactory;
+
+/**
+ * Admission in front of every handler: the delay probes on the server's event loops (the
+ * application's own, from its {@link ReactorResourceFactory}) and the
+ * {@link AdmissionFilter}, just after CORS, so a shed preflight still carries its
+ * headers.
+ */
+@Configuration(proxyBeanMethods = false)
+public class AdmissionConfiguration {
+
+	@Bean
+	EventLoopDelay eventLoopDelay(ObjectProvider<ReactorResourceFactory> resources, AdmissionProperties properties) {
+		ReactorResourceFactory factory = resources.getIfAvailable();
+		LoopResources loops = (factory != null) ? factory.getLoopResources() : null;
+		if (loops == null) {
+			throw new IllegalStateException("The server's event loops are not known: no ReactorResourceFactory");
+		}
+		return new EventLoopDelay(loops.onServer(LoopResources.DEFAULT_NATIVE), properties.probeInterval());
+	}
+
+	@Bean
+	@Order(Ordered.HIGHEST_PRECEDENCE + 7)
+	AdmissionFilter admissionFilter(AdmissionProperties properties, EventLoopDelay delay) {
+		return new AdmissionFilter(properties, delay);
+	}
+
+}

@@ -1,0 +1,39 @@
+package dev.junction.gateway.admission;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * What the gateway takes on before it sheds: requests beyond these bounds are answered
+ * 503 with {@code Retry-After} at once, before their bodies are read, in the error shape
+ * of their API. Actuator's endpoints are never shed.
+ *
+ * @param maxInFlight requests in progress at once (streams until their last chunk); 0: no
+ * bound. About the requests per second the instance carries times their usual duration,
+ * with room to spare: low in front of fast upstreams, where a gateway past its capacity
+ * would otherwise let its backlog grow until clients time out, high for long streams
+ * @param maxEventLoopDelay how late the server's event loops may run what is due before
+ * new requests are shed: the time a new request would wait there before the gateway reads
+ * it; 0 (the default): no bound
+ * @param probeInterval how often each event loop's delay is measured
+ * @param retryAfter the {@code Retry-After} given with a shed request
+ */
+@ConfigurationProperties(AdmissionProperties.PREFIX)
+public record AdmissionProperties(@DefaultValue("2048") int maxInFlight,
+		@DefaultValue("0ms") Duration maxEventLoopDelay, @DefaultValue("10ms") Duration probeInterval,
+		@DefaultValue("1s") Duration retryAfter) {
+
+	/** Prefix of these properties. */
+	public static final String PREFIX = "junction.gateway.admission";
+
+	public AdmissionProperties {
+		if (maxInFlight < 0 || maxEventLoopDelay.isNegative() || probeInterval.isNegative() || probeInterval.isZero()
+				|| retryAfter.isNegative()) {
+			throw new IllegalArgumentException(PREFIX + ": max-in-flight and max-event-loop-delay must not be "
+					+ "negative, probe-interval must be positive and retry-after not negative");
+		}
+	}
+
+}
