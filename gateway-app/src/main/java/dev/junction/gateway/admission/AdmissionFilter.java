@@ -1,13 +1,14 @@
 package dev.junction.gateway.admission;
 
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.junction.gateway.error.DeniedException;
+import dev.junction.gateway.limit.ConcurrencyLimiter;
 import dev.junction.netty.EventLoopDelay;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
@@ -17,12 +18,14 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * Sheds what the gateway cannot take on: a request arriving while {@code maxInFlight} are
- * in progress, or while the event loop it arrived on runs later than
- * {@code maxEventLoopDelay}, fails at once with 503 and {@code Retry-After}, before its
- * body is read, so work already accepted keeps its pace and a client never waits out its
- * own timeout in a queue the gateway cannot drain. Requests to actuator's endpoints are
- * always let through.
+ * Admits at most {@code maxInFlight} requests at once; up to {@code queueSize} more wait
+ * for one of them to end, at most {@code maxQueueWait}, in arrival order. What the queue
+ * cannot hold or has held too long fails with 503 and {@code Retry-After}, as does a
+ * request arriving while the event loop it arrived on runs later than
+ * {@code maxEventLoopDelay}. Bodies are read only once a request is admitted, so waiting
+ * and shed requests cost little, work already accepted keeps its pace and a client never
+ * waits out its own timeout in a backlog the gateway cannot drain. Requests to actuator's
+ * endpoints are always let through.
  */
 public final class AdmissionFilter implements WebFilter, MeterBinder {
 
@@ -32,6 +35,12 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 	/** Gauge of the requests in progress that count against the bound. */
 	public static final String IN_FLIGHT = "junction.gateway.admission.in.flight";
 
+	/** Gauge of the requests waiting to be admitted. */
+	public static final String WAITING = "junction.gateway.admission.waiting";
+
+	/** Timer of the wait to be admitted. */
+	public static final String WAIT = "junction.gateway.admission.wait";
+
 	/** Gauge of the largest delay of the server's event loops. */
 	public static final String EVENT_LOOP_DELAY = "junction.gateway.event.loop.delay";
 
@@ -40,34 +49,37 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 
 	private static final String ACTUATOR = "/actuator";
 
-	private final int maxInFlight;
-
 	private final long maxDelayNanos;
 
 	private final Duration retryAfter;
 
 	private final @Nullable EventLoopDelay delay;
 
-	private final AtomicInteger inFlight = new AtomicInteger();
+	private final Limiter limiter;
 
 	private volatile @Nullable Counter shedInFlight;
 
 	private volatile @Nullable Counter shedDelay;
 
 	public AdmissionFilter(AdmissionProperties properties, @Nullable EventLoopDelay delay) {
-		this.maxInFlight = (properties.maxInFlight() > 0) ? properties.maxInFlight() : Integer.MAX_VALUE;
 		this.maxDelayNanos = properties.maxEventLoopDelay().toNanos();
 		this.retryAfter = properties.retryAfter();
 		this.delay = delay;
+		int bound = (properties.maxInFlight() > 0) ? properties.maxInFlight() : Integer.MAX_VALUE;
+		this.limiter = new Limiter(bound, properties.queueSize(), properties.maxQueueWait());
 	}
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
 		this.shedInFlight = shedCounter(registry, "in_flight");
 		this.shedDelay = shedCounter(registry, "event_loop_delay");
-		Gauge.builder(IN_FLIGHT, this.inFlight, AtomicInteger::get)
+		Gauge.builder(IN_FLIGHT, this.limiter, Limiter::inFlight)
 			.description("Requests in progress, counted against junction.gateway.admission.max-in-flight")
 			.register(registry);
+		Gauge.builder(WAITING, this.limiter, Limiter::waiting)
+			.description("Requests waiting to be admitted")
+			.register(registry);
+		this.limiter.timer = Timer.builder(WAIT).description("Time a request waited to be admitted").register(registry);
 		EventLoopDelay probes = this.delay;
 		if (probes != null) {
 			Gauge.builder(EVENT_LOOP_DELAY, probes, (each) -> each.largestNanos() / 1e9)
@@ -84,27 +96,27 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 		}
 		EventLoopDelay probes = this.delay;
 		if (probes != null && this.maxDelayNanos > 0 && probes.currentNanos() > this.maxDelayNanos) {
-			return shed(this.shedDelay, "The gateway is over capacity right now.");
+			return Mono.error(shed(this.shedDelay, "The gateway is over capacity right now."));
 		}
-		if (this.inFlight.incrementAndGet() > this.maxInFlight) {
-			this.inFlight.decrementAndGet();
-			return shed(this.shedInFlight,
-					"The gateway is serving its limit of " + this.maxInFlight + " requests at once.");
-		}
-		return Mono.defer(() -> chain.filter(exchange)).doFinally((signal) -> this.inFlight.decrementAndGet());
+		return this.limiter.withPermit(() -> chain.filter(exchange)).then();
 	}
 
 	/** Requests in progress that count against the bound. */
 	public int inFlight() {
-		return this.inFlight.get();
+		return this.limiter.inFlight();
 	}
 
-	private Mono<Void> shed(@Nullable Counter counter, String reason) {
+	/** Requests waiting to be admitted. */
+	public int waiting() {
+		return this.limiter.waiting();
+	}
+
+	private DeniedException shed(@Nullable Counter counter, String reason) {
 		if (counter != null) {
 			counter.increment();
 		}
-		return Mono.error(DeniedException.unavailable(CODE,
-				reason + " Retry after " + Math.max(1, this.retryAfter.toSeconds()) + " s.", this.retryAfter));
+		return DeniedException.unavailable(CODE,
+				reason + " Retry after " + Math.max(1, this.retryAfter.toSeconds()) + " s.", this.retryAfter);
 	}
 
 	private static Counter shedCounter(MeterRegistry registry, String reason) {
@@ -112,6 +124,29 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 			.description("Requests answered 503 before they were read, the gateway being at capacity")
 			.tag("reason", reason)
 			.register(registry);
+	}
+
+	/** The bound, with the shed answers and the wait's timer. */
+	private final class Limiter extends ConcurrencyLimiter {
+
+		private volatile @Nullable Timer timer;
+
+		Limiter(int maxInFlight, int queueSize, Duration maxQueueWait) {
+			super(maxInFlight, queueSize, maxQueueWait, true,
+					() -> shed(AdmissionFilter.this.shedInFlight,
+							"The gateway is serving its limit of " + maxInFlight + " requests at once."),
+					() -> shed(AdmissionFilter.this.shedInFlight, "The gateway is serving its limit of " + maxInFlight
+							+ " requests at once and none ended within " + maxQueueWait.toMillis() + " ms."));
+		}
+
+		@Override
+		protected void waited(long nanos) {
+			Timer waits = this.timer;
+			if (waits != null && nanos > 0) {
+				waits.record(Duration.ofNanos(nanos));
+			}
+		}
+
 	}
 
 }

@@ -14,6 +14,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * bound. About the requests per second the instance carries times their usual duration,
  * with room to spare: low in front of fast upstreams, where a gateway past its capacity
  * would otherwise let its backlog grow until clients time out, high for long streams
+ * @param queueSize requests that may wait, unread, for one of those to end; more are
+ * shed. 0 (the default) sheds at once: where the gateway's own CPU is what runs out, a
+ * queue adds waiting without adding throughput
+ * @param maxQueueWait the longest a request waits to be admitted before it is shed
  * @param maxEventLoopDelay how late the server's event loops may run what is due before
  * new requests are shed: the time a new request would wait there before the gateway reads
  * it; 0 (the default): no bound
@@ -21,18 +25,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retryAfter the {@code Retry-After} given with a shed request
  */
 @ConfigurationProperties(AdmissionProperties.PREFIX)
-public record AdmissionProperties(@DefaultValue("2048") int maxInFlight,
-		@DefaultValue("0ms") Duration maxEventLoopDelay, @DefaultValue("10ms") Duration probeInterval,
-		@DefaultValue("1s") Duration retryAfter) {
+public record AdmissionProperties(@DefaultValue("2048") int maxInFlight, @DefaultValue("0") int queueSize,
+		@DefaultValue("1s") Duration maxQueueWait, @DefaultValue("0ms") Duration maxEventLoopDelay,
+		@DefaultValue("10ms") Duration probeInterval, @DefaultValue("1s") Duration retryAfter) {
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.gateway.admission";
 
 	public AdmissionProperties {
-		if (maxInFlight < 0 || maxEventLoopDelay.isNegative() || probeInterval.isNegative() || probeInterval.isZero()
-				|| retryAfter.isNegative()) {
-			throw new IllegalArgumentException(PREFIX + ": max-in-flight and max-event-loop-delay must not be "
-					+ "negative, probe-interval must be positive and retry-after not negative");
+		if (maxInFlight < 0 || queueSize < 0 || maxQueueWait.isNegative() || maxEventLoopDelay.isNegative()
+				|| probeInterval.isNegative() || probeInterval.isZero() || retryAfter.isNegative()) {
+			throw new IllegalArgumentException(
+					PREFIX + ": max-in-flight, queue-size, max-queue-wait and max-event-loop-delay must not be "
+							+ "negative, probe-interval must be positive and retry-after not negative");
 		}
 	}
 

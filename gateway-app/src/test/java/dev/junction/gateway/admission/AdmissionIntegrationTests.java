@@ -29,19 +29,24 @@ class AdmissionIntegrationTests {
 			+ "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 
 	@Test
-	void shedsWhatArrivesBeyondMaxInFlightInEachApisShapeAndServesAgainOnceThoseEnd() throws Exception {
+	void queuesWhatArrivesBeyondMaxInFlightAndShedsWhatTheQueueCannotHoldInEachApisShape() throws Exception {
 		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 1500));
 				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.admission.max-in-flight=2",
+						"junction.gateway.admission.queue-size=1", "junction.gateway.admission.max-queue-wait=10s",
 						"junction.gateway.cache.enabled=false", "junction.gateway.providers.slow.type=openai",
 						"junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
 						"junction.gateway.providers.slow.keys[0].value=sk-slow"))) {
 			String url = gateway.baseUrl() + "/v1/chat/completions";
+			AdmissionFilter admission = gateway.context().getBean(AdmissionFilter.class);
 			CompletableFuture<HttpResponse<String>> first = CompletableFuture
 				.supplyAsync(() -> Http.post(url, null, CHAT));
 			CompletableFuture<HttpResponse<String>> second = CompletableFuture
 				.supplyAsync(() -> Http.post(url, null, CHAT));
 			await().atMost(Duration.ofSeconds(10))
 				.until(() -> slow.stats().route(Route.CHAT_COMPLETIONS).requests() == 2);
+			CompletableFuture<HttpResponse<String>> queued = CompletableFuture
+				.supplyAsync(() -> Http.post(url, null, CHAT));
+			await().atMost(Duration.ofSeconds(10)).until(() -> admission.waiting() == 1);
 
 			HttpResponse<String> shed = Http.post(url, null, CHAT);
 			assertThat(shed.statusCode()).isEqualTo(503);
@@ -62,16 +67,43 @@ class AdmissionIntegrationTests {
 				.contains("\"code\":\"gateway_overloaded\"");
 			assertThat(Http.get(gateway.baseUrl() + "/actuator/health").statusCode()).as("actuator is never shed")
 				.isEqualTo(200);
-			assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests()).as("nothing shed reached the provider")
+			assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests())
+				.as("nothing waiting or shed reached the provider")
 				.isEqualTo(2);
 
 			assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
 			assertThat(second.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
-			await().atMost(Duration.ofSeconds(5))
-				.until(() -> gateway.context().getBean(AdmissionFilter.class).inFlight() == 0);
+			assertThat(queued.get(10, TimeUnit.SECONDS).statusCode()).as("the queued request is served once one ends")
+				.isEqualTo(200);
+			await().atMost(Duration.ofSeconds(5)).until(() -> admission.inFlight() == 0);
 			assertThat(Http.post(url, null, CHAT).statusCode()).isEqualTo(200);
 			assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
-				.containsPattern("junction_gateway_admission_shed_total\\{[^}]*reason=\"in_flight\"} 3.0");
+				.containsPattern("junction_gateway_admission_shed_total\\{[^}]*reason=\"in_flight\"} 3.0")
+				.contains("junction_gateway_admission_wait_seconds_count");
+		}
+	}
+
+	@Test
+	void shedsARequestThatWaitedItsLongest() throws Exception {
+		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
+				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.admission.max-in-flight=1",
+						"junction.gateway.admission.queue-size=1", "junction.gateway.admission.max-queue-wait=300ms",
+						"junction.gateway.cache.enabled=false", "junction.gateway.providers.slow.type=openai",
+						"junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
+						"junction.gateway.providers.slow.keys[0].value=sk-slow"))) {
+			String url = gateway.baseUrl() + "/v1/chat/completions";
+			CompletableFuture<HttpResponse<String>> first = CompletableFuture
+				.supplyAsync(() -> Http.post(url, null, CHAT));
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> slow.stats().route(Route.CHAT_COMPLETIONS).requests() == 1);
+			long start = System.nanoTime();
+			HttpResponse<String> shed = Http.post(url, null, CHAT);
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(250),
+					Duration.ofMillis(2500));
+			assertThat(shed.statusCode()).isEqualTo(503);
+			assertThat(shed.body()).contains("\"code\":\"gateway_overloaded\"").contains("none ended within 300 ms");
+			assertThat(gateway.context().getBean(AdmissionFilter.class).waiting()).isZero();
+			assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
 		}
 	}
 
