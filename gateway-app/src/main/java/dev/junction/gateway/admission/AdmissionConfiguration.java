@@ -1,5 +1,6 @@
 package dev.junction.gateway.admission;
 
+import dev.junction.gateway.config.GatewayProperties;
 import dev.junction.netty.EventLoopDelay;
 import reactor.netty.resources.LoopResources;
 
@@ -31,8 +32,8 @@ public class AdmissionConfiguration {
 
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE + 7)
-	AdmissionFilter admissionFilter(AdmissionProperties properties, EventLoopDelay delay) {
-		return new AdmissionFilter(properties, delay);
+	AdmissionFilter admissionFilter(AdmissionProperties properties, GatewayProperties gateway, EventLoopDelay delay) {
+		return new AdmissionFilter(properties, gateway.http().maxBodySize().toBytes(), delay);
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.junction.gateway.admission;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.junction.gateway.error.DeniedException;
 import dev.junction.gateway.limit.ConcurrencyLimiter;
@@ -13,6 +14,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -34,6 +37,12 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 
 	/** Gauge of the requests in progress that count against the bound. */
 	public static final String IN_FLIGHT = "junction.gateway.admission.in.flight";
+
+	/** Gauge of the bytes of request bodies in progress. */
+	public static final String BODY_BYTES = "junction.gateway.admission.body.bytes";
+
+	/** What a request body of unknown length counts for against the body budget. */
+	static final long UNSIZED_BODY = DataSize.ofKilobytes(64).toBytes();
 
 	/** Gauge of the requests waiting to be admitted. */
 	public static final String WAITING = "junction.gateway.admission.waiting";
@@ -57,22 +66,43 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 
 	private final Limiter limiter;
 
+	private final long maxBodyBytes;
+
+	private final long maxBodySize;
+
+	private final AtomicLong bodyBytes = new AtomicLong();
+
 	private volatile @Nullable Counter shedInFlight;
+
+	private volatile @Nullable Counter shedBodyBytes;
 
 	private volatile @Nullable Counter shedDelay;
 
-	public AdmissionFilter(AdmissionProperties properties, @Nullable EventLoopDelay delay) {
+	/**
+	 * The filter for {@code properties}; {@code maxBodySize} is the largest body the
+	 * gateway reads (a larger one is refused 413 without being held, so it counts for
+	 * nothing here).
+	 */
+	public AdmissionFilter(AdmissionProperties properties, long maxBodySize, @Nullable EventLoopDelay delay) {
 		this.maxDelayNanos = properties.maxEventLoopDelay().toNanos();
 		this.retryAfter = properties.retryAfter();
 		this.delay = delay;
 		int bound = (properties.maxInFlight() > 0) ? properties.maxInFlight() : Integer.MAX_VALUE;
 		this.limiter = new Limiter(bound, properties.queueSize(), properties.maxQueueWait());
+		this.maxBodyBytes = properties.maxBodyBytesInFlight(Runtime.getRuntime().maxMemory()).toBytes();
+		this.maxBodySize = maxBodySize;
 	}
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
 		this.shedInFlight = shedCounter(registry, "in_flight");
 		this.shedDelay = shedCounter(registry, "event_loop_delay");
+		this.shedBodyBytes = shedCounter(registry, "body_bytes");
+		Gauge.builder(BODY_BYTES, this.bodyBytes, AtomicLong::get)
+			.description("Bytes of request bodies in progress, counted against "
+					+ "junction.gateway.admission.max-body-bytes-in-flight")
+			.baseUnit("bytes")
+			.register(registry);
 		Gauge.builder(IN_FLIGHT, this.limiter, Limiter::inFlight)
 			.description("Requests in progress, counted against junction.gateway.admission.max-in-flight")
 			.register(registry);
@@ -98,7 +128,44 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 		if (probes != null && this.maxDelayNanos > 0 && probes.currentNanos() > this.maxDelayNanos) {
 			return Mono.error(shed(this.shedDelay, "The gateway is over capacity right now."));
 		}
-		return this.limiter.withPermit(() -> chain.filter(exchange)).then();
+		long weight = bodyWeight(exchange.getRequest());
+		if (!takeBody(weight)) {
+			return Mono.error(shed(this.shedBodyBytes, "The gateway holds its limit of "
+					+ DataSize.ofBytes(this.maxBodyBytes).toKilobytes() + " KB of request bodies at once."));
+		}
+		return this.limiter.withPermit(() -> chain.filter(exchange))
+			.then()
+			.doFinally((signal) -> this.bodyBytes.addAndGet(-weight));
+	}
+
+	/**
+	 * Takes {@code weight} bytes of the body budget; a request always fits when no other
+	 * body is in progress, however large.
+	 */
+	private boolean takeBody(long weight) {
+		if (this.maxBodyBytes <= 0 || weight == 0) {
+			this.bodyBytes.addAndGet(weight);
+			return true;
+		}
+		long before = this.bodyBytes.getAndAdd(weight);
+		if (before > 0 && before + weight > this.maxBodyBytes) {
+			this.bodyBytes.addAndGet(-weight);
+			return false;
+		}
+		return true;
+	}
+
+	private long bodyWeight(ServerHttpRequest request) {
+		long length = request.getHeaders().getContentLength();
+		if (length >= 0) {
+			return (length <= this.maxBodySize) ? length : 0;
+		}
+		return request.getHeaders().containsHeader("Transfer-Encoding") ? UNSIZED_BODY : 0;
+	}
+
+	/** Bytes of request bodies in progress. */
+	public long bodyBytes() {
+		return this.bodyBytes.get();
 	}
 
 	/** Requests in progress that count against the bound. */

@@ -2,8 +2,11 @@ package dev.junction.gateway.admission;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * What the gateway takes on before it sheds: requests beyond these bounds are answered
@@ -18,6 +21,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * shed. 0 (the default) sheds at once: where the gateway's own CPU is what runs out, a
  * queue adds waiting without adding throughput
  * @param maxQueueWait the longest a request waits to be admitted before it is shed
+ * @param maxBodyBytesInFlight bytes of request bodies in progress at once, by their
+ * {@code Content-Length} (64 KB for a chunked body); a request beyond it is shed unless
+ * it is the only one with a body. Unset: a sixteenth of the heap; 0: no bound
  * @param maxEventLoopDelay how late the server's event loops may run what is due before
  * new requests are shed: the time a new request would wait there before the gateway reads
  * it; 0 (the default): no bound
@@ -26,18 +32,25 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties(AdmissionProperties.PREFIX)
 public record AdmissionProperties(@DefaultValue("2048") int maxInFlight, @DefaultValue("0") int queueSize,
-		@DefaultValue("1s") Duration maxQueueWait, @DefaultValue("0ms") Duration maxEventLoopDelay,
-		@DefaultValue("10ms") Duration probeInterval, @DefaultValue("1s") Duration retryAfter) {
+		@DefaultValue("1s") Duration maxQueueWait, @Nullable DataSize maxBodyBytesInFlight,
+		@DefaultValue("0ms") Duration maxEventLoopDelay, @DefaultValue("10ms") Duration probeInterval,
+		@DefaultValue("1s") Duration retryAfter) {
+
+	/** The body budget: the one set, else a sixteenth of {@code maxHeap}. */
+	public DataSize maxBodyBytesInFlight(long maxHeap) {
+		return (this.maxBodyBytesInFlight != null) ? this.maxBodyBytesInFlight : DataSize.ofBytes(maxHeap / 16);
+	}
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.gateway.admission";
 
 	public AdmissionProperties {
-		if (maxInFlight < 0 || queueSize < 0 || maxQueueWait.isNegative() || maxEventLoopDelay.isNegative()
-				|| probeInterval.isNegative() || probeInterval.isZero() || retryAfter.isNegative()) {
-			throw new IllegalArgumentException(
-					PREFIX + ": max-in-flight, queue-size, max-queue-wait and max-event-loop-delay must not be "
-							+ "negative, probe-interval must be positive and retry-after not negative");
+		if (maxInFlight < 0 || queueSize < 0 || (maxBodyBytesInFlight != null && maxBodyBytesInFlight.isNegative())
+				|| maxQueueWait.isNegative() || maxEventLoopDelay.isNegative() || probeInterval.isNegative()
+				|| probeInterval.isZero() || retryAfter.isNegative()) {
+			throw new IllegalArgumentException(PREFIX
+					+ ": max-in-flight, queue-size, max-queue-wait, max-body-bytes-in-flight and max-event-loop-delay must not be "
+					+ "negative, probe-interval must be positive and retry-after not negative");
 		}
 	}
 

@@ -108,6 +108,49 @@ class AdmissionIntegrationTests {
 	}
 
 	@Test
+	void shedsABodyThatWouldTakeTheBodiesInProgressPastTheirBudget() throws Exception {
+		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 1500));
+				RunningGateway gateway = RunningGateway
+					.start(List.of("junction.gateway.admission.max-body-bytes-in-flight=10KB",
+							"junction.gateway.http.max-body-size=16KB", "junction.gateway.cache.enabled=false",
+							"junction.gateway.providers.slow.type=openai",
+							"junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
+							"junction.gateway.providers.slow.keys[0].value=sk-slow"))) {
+			String url = gateway.baseUrl() + "/v1/chat/completions";
+			String large = "{\"model\":\"slow/gpt-4o-mini\",\"max_tokens\":5,\"messages\":[{\"role\":\"user\",\"content\":\""
+					+ "x".repeat(8 * 1024) + "\"}]}";
+			String larger = large.replace("\"x", "\"" + "y".repeat(4 * 1024) + "x");
+			AdmissionFilter admission = gateway.context().getBean(AdmissionFilter.class);
+
+			// Alone, even a body over the budget is served.
+			assertThat(Http.post(url, null, larger).statusCode()).isEqualTo(200);
+			await().atMost(Duration.ofSeconds(5)).until(() -> admission.bodyBytes() == 0);
+
+			CompletableFuture<HttpResponse<String>> first = CompletableFuture
+				.supplyAsync(() -> Http.post(url, null, large));
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> slow.stats().route(Route.CHAT_COMPLETIONS).requests() == 2);
+			assertThat(admission.bodyBytes()).isEqualTo(large.length());
+
+			HttpResponse<String> shed = Http.post(url, null, large);
+			assertThat(shed.statusCode()).isEqualTo(503);
+			assertThat(shed.headers().firstValue("retry-after")).hasValue("1");
+			assertThat(shed.body()).contains("\"code\":\"gateway_overloaded\"").contains("10 KB of request bodies");
+			assertThat(Http.post(url, null, CHAT).statusCode()).as("a small body still fits").isEqualTo(200);
+			HttpResponse<String> tooLarge = Http.post(url, null,
+					large.replace("\"x", "\"" + "z".repeat(12 * 1024) + "x"));
+			assertThat(tooLarge.statusCode()).as("a body over the size limit is the client's error, not overload")
+				.isEqualTo(413);
+
+			assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+			await().atMost(Duration.ofSeconds(5)).until(() -> admission.bodyBytes() == 0);
+			assertThat(Http.post(url, null, large).statusCode()).isEqualTo(200);
+			assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
+				.containsPattern("junction_gateway_admission_shed_total\\{[^}]*reason=\"body_bytes\"} 1.0");
+		}
+	}
+
+	@Test
 	void shedsWhileTheEventLoopRunsLateAndServesAgainOnceItCatchesUp() throws Exception {
 		try (RunningGateway gateway = RunningGateway
 			.start(List.of("junction.gateway.admission.max-event-loop-delay=100ms",
