@@ -37,14 +37,17 @@ public final class ChatRequest {
 
 	private final @Nullable Supplier<ChatResult> standIn;
 
+	private final @Nullable ClientBytes clientBytes;
+
 	private ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage,
 			@Nullable NativeRequest original, boolean chatForm) {
-		this(body, model, stream, includeUsage, original, chatForm, null, null);
+		this(body, model, stream, includeUsage, original, chatForm, null, null, null);
 	}
 
 	private ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage,
 			@Nullable NativeRequest original, boolean chatForm, @Nullable InvalidRequestException noChatForm,
-			@Nullable Supplier<ChatResult> standIn) {
+			@Nullable Supplier<ChatResult> standIn, @Nullable ClientBytes clientBytes) {
+		this.clientBytes = clientBytes;
 		this.noChatForm = noChatForm;
 		this.standIn = standIn;
 		this.body = body;
@@ -74,7 +77,7 @@ public final class ChatRequest {
 		if (maxTokens != null && maxTokens.canConvertToInt()) {
 			body.put("max_tokens", maxTokens.asInt());
 		}
-		return new ChatRequest(body, model, stream, false, original, false, why, null);
+		return new ChatRequest(body, model, stream, false, original, false, why, null, null);
 	}
 
 	/**
@@ -84,7 +87,7 @@ public final class ChatRequest {
 	 */
 	public static ChatRequest standingIn(String model, NativeRequest original, Supplier<ChatResult> standIn) {
 		ChatRequest request = nativeOnly(model, false, original, null);
-		return new ChatRequest(request.body, model, false, false, original, false, null, standIn);
+		return new ChatRequest(request.body, model, false, false, original, false, null, standIn, null);
 	}
 
 	/**
@@ -142,7 +145,10 @@ public final class ChatRequest {
 		return (this.original != null) ? this.original.api() : ClientApi.CHAT_COMPLETIONS;
 	}
 
-	/** Parses and validates a request body. */
+	/**
+	 * Parses and validates a request body, keeping the client's bytes (see
+	 * {@link #clientBytes()}).
+	 */
 	public static ChatRequest parse(byte[] json, ObjectMapper mapper) {
 		JsonNode tree;
 		try {
@@ -154,7 +160,9 @@ public final class ChatRequest {
 		if (tree == null || !tree.isObject()) {
 			throw InvalidRequestException.malformedJson("expected a JSON object");
 		}
-		return of((ObjectNode) tree);
+		ChatRequest request = of((ObjectNode) tree);
+		return new ChatRequest(request.body, request.model, request.stream, request.includeUsage, null, true, null,
+				null, ClientBytes.find(json, mapper.tokenStreamFactory()));
 	}
 
 	/** Validates a request already in tree form. */
@@ -227,7 +235,16 @@ public final class ChatRequest {
 		copy.setAll(this.body);
 		copy.remove(field);
 		return new ChatRequest(copy, this.model, this.stream, this.includeUsage, this.original, this.chatForm,
-				this.noChatForm, this.standIn);
+				this.noChatForm, this.standIn, null);
+	}
+
+	/**
+	 * The bytes the client sent, when this request is exactly them (parsed from them, not
+	 * changed since, in the Chat Completions API) and their model can be replaced in
+	 * place; else null.
+	 */
+	public @Nullable ClientBytes clientBytes() {
+		return this.clientBytes;
 	}
 
 	/** The client's JSON, to read and never to change. */

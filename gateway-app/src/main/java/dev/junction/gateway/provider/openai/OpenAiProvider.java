@@ -10,8 +10,10 @@ import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ChatProvider;
+import dev.junction.gateway.provider.ChatRequest;
 import dev.junction.gateway.provider.ChatResult;
 import dev.junction.gateway.provider.ClientApi;
+import dev.junction.gateway.provider.ClientBytes;
 import dev.junction.gateway.provider.KeyedHttpClients;
 import dev.junction.gateway.provider.PooledHttpClient;
 import dev.junction.gateway.provider.ProviderRequest;
@@ -173,14 +175,14 @@ public final class OpenAiProvider implements ChatProvider {
 		return switch (request.api()) {
 			case EMBEDDINGS -> send(request, this.embeddingsUri, nativeBody(request, null), this::toEmbeddings);
 			case RESPONSES -> send(request, this.responsesUri, nativeBody(request, false), this::toResponse);
-			default -> send(request, this.completionsUri, body(request, false), this::toResult);
+			default -> send(request, this.completionsUri, chatBytes(request, false), this::toResult);
 		};
 	}
 
 	@Override
 	public Flux<ChatChunk> stream(ProviderRequest request) {
 		boolean responses = request.api() == ClientApi.RESPONSES;
-		byte[] json = this.mapper.writeValueAsBytes(responses ? nativeBody(request, true) : body(request, true));
+		byte[] json = responses ? this.mapper.writeValueAsBytes(nativeBody(request, true)) : chatBytes(request, true);
 		return post(request, responses ? this.responsesUri : this.completionsUri, json)
 			.response((response, content) -> {
 				if (response.status().code() >= 400) {
@@ -195,6 +197,20 @@ public final class OpenAiProvider implements ChatProvider {
 			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.delay(this.timeout))
 			.onErrorMap(TimeoutException.class, (ex) -> UpstreamException.timeout(this.name, this.timeout))
 			.onErrorMap(this::translate);
+	}
+
+	/**
+	 * The chat completion request sent upstream, as {@link #body} has it: the client's
+	 * own bytes with the provider's model put in, when that is all that differs; else the
+	 * tree written anew.
+	 */
+	private byte[] chatBytes(ProviderRequest request, boolean stream) {
+		ChatRequest chat = request.chat();
+		ClientBytes client = chat.clientBytes();
+		if (client != null && (!stream || (chat.stream() && chat.includeUsage()))) {
+			return client.withModel(this.mapper.writeValueAsBytes(request.model()));
+		}
+		return this.mapper.writeValueAsBytes(body(request, stream));
 	}
 
 	/**
@@ -241,7 +257,10 @@ public final class OpenAiProvider implements ChatProvider {
 	 * succeeded.
 	 */
 	private Mono<ChatResult> send(ProviderRequest request, String uri, ObjectNode body, ResultReader reader) {
-		byte[] json = this.mapper.writeValueAsBytes(body);
+		return send(request, uri, this.mapper.writeValueAsBytes(body), reader);
+	}
+
+	private Mono<ChatResult> send(ProviderRequest request, String uri, byte[] json, ResultReader reader) {
 		return post(request, uri, json)
 			.responseSingle((response, content) -> content.asByteArray().defaultIfEmpty(new byte[0]).map((bytes) -> {
 				if (response.status().code() >= 400) {
