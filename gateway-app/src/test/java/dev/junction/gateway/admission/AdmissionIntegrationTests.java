@@ -2,6 +2,7 @@ package dev.junction.gateway.admission;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -31,11 +32,8 @@ class AdmissionIntegrationTests {
 	@Test
 	void queuesWhatArrivesBeyondMaxInFlightAndShedsWhatTheQueueCannotHoldInEachApisShape() throws Exception {
 		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 1500));
-				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.admission.max-in-flight=2",
-						"junction.gateway.admission.queue-size=1", "junction.gateway.admission.max-queue-wait=10s",
-						"junction.gateway.cache.enabled=false", "junction.gateway.providers.slow.type=openai",
-						"junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
-						"junction.gateway.providers.slow.keys[0].value=sk-slow"))) {
+				RunningGateway gateway = inFrontOf(slow, "junction.gateway.admission.max-in-flight=2",
+						"junction.gateway.admission.queue-size=1", "junction.gateway.admission.max-queue-wait=10s")) {
 			String url = gateway.baseUrl() + "/v1/chat/completions";
 			AdmissionFilter admission = gateway.context().getBean(AdmissionFilter.class);
 			CompletableFuture<HttpResponse<String>> first = CompletableFuture
@@ -86,11 +84,8 @@ class AdmissionIntegrationTests {
 	@Test
 	void shedsARequestThatWaitedItsLongest() throws Exception {
 		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
-				RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.admission.max-in-flight=1",
-						"junction.gateway.admission.queue-size=1", "junction.gateway.admission.max-queue-wait=300ms",
-						"junction.gateway.cache.enabled=false", "junction.gateway.providers.slow.type=openai",
-						"junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
-						"junction.gateway.providers.slow.keys[0].value=sk-slow"))) {
+				RunningGateway gateway = inFrontOf(slow, "junction.gateway.admission.max-in-flight=1",
+						"junction.gateway.admission.queue-size=1", "junction.gateway.admission.max-queue-wait=300ms")) {
 			String url = gateway.baseUrl() + "/v1/chat/completions";
 			CompletableFuture<HttpResponse<String>> first = CompletableFuture
 				.supplyAsync(() -> Http.post(url, null, CHAT));
@@ -110,12 +105,8 @@ class AdmissionIntegrationTests {
 	@Test
 	void shedsABodyThatWouldTakeTheBodiesInProgressPastTheirBudget() throws Exception {
 		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 1500));
-				RunningGateway gateway = RunningGateway
-					.start(List.of("junction.gateway.admission.max-body-bytes-in-flight=10KB",
-							"junction.gateway.http.max-body-size=16KB", "junction.gateway.cache.enabled=false",
-							"junction.gateway.providers.slow.type=openai",
-							"junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
-							"junction.gateway.providers.slow.keys[0].value=sk-slow"))) {
+				RunningGateway gateway = inFrontOf(slow, "junction.gateway.admission.max-body-bytes-in-flight=10KB",
+						"junction.gateway.http.max-body-size=16KB")) {
 			String url = gateway.baseUrl() + "/v1/chat/completions";
 			String large = "{\"model\":\"slow/gpt-4o-mini\",\"max_tokens\":5,\"messages\":[{\"role\":\"user\",\"content\":\""
 					+ "x".repeat(8 * 1024) + "\"}]}";
@@ -198,6 +189,18 @@ class AdmissionIntegrationTests {
 				}
 			});
 		}
+	}
+
+	/**
+	 * A gateway with {@code properties} in front of {@code slow} as provider
+	 * {@code slow}.
+	 */
+	private static RunningGateway inFrontOf(MockProviderServer slow, String... properties) {
+		List<String> all = new ArrayList<>(List.of(properties));
+		all.addAll(List.of("junction.gateway.cache.enabled=false", "junction.gateway.providers.slow.type=openai",
+				"junction.gateway.providers.slow.base-url=" + slow.openAiBaseUrl(),
+				"junction.gateway.providers.slow.keys[0].value=sk-slow"));
+		return RunningGateway.start(all);
 	}
 
 }

@@ -73,14 +73,7 @@ class EventApiIntegrationTests extends IntegrationTestSupport {
 		UUID instance = createInstance();
 		UUID chat = createChat(instance);
 		UUID otherChat = createChat(createInstance());
-		Flux<ServerSentEvent<String>> stream = this.admin.get()
-			.uri("/events/stream?instanceId={id}", instance)
-			.accept(MediaType.TEXT_EVENT_STREAM)
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.returnResult(SSE)
-			.getResponseBody();
+		Flux<ServerSentEvent<String>> stream = stream(instance);
 		StepVerifier.create(stream)
 			.assertNext((first) -> assertThat(first.comment()).isEqualTo("connected"))
 			.then(() -> {
@@ -104,14 +97,7 @@ class EventApiIntegrationTests extends IntegrationTestSupport {
 		UUID chat = createChat(instance);
 		JsonNode created = get("/events?instanceId=" + instance + "&type=chat.created").get("items").get(0);
 		Event committedBefore = this.repository.findById(UUID.fromString(created.get("id").asString())).block();
-		Flux<ServerSentEvent<String>> stream = this.admin.get()
-			.uri("/events/stream?instanceId={id}", instance)
-			.accept(MediaType.TEXT_EVENT_STREAM)
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.returnResult(SSE)
-			.getResponseBody();
+		Flux<ServerSentEvent<String>> stream = stream(instance);
 		StepVerifier.create(stream)
 			.assertNext((first) -> assertThat(first.comment()).isEqualTo("connected"))
 			.then(() -> {
@@ -209,6 +195,18 @@ class EventApiIntegrationTests extends IntegrationTestSupport {
 			.returnResult()
 			.getResponseBody();
 		assertThat(malformed.get("field").asString()).isEqualTo("Last-Event-ID");
+	}
+
+	/** The live event stream of {@code instance}, from its opening comment on. */
+	private Flux<ServerSentEvent<String>> stream(UUID instance) {
+		return this.admin.get()
+			.uri("/events/stream?instanceId={id}", instance)
+			.accept(MediaType.TEXT_EVENT_STREAM)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.returnResult(SSE)
+			.getResponseBody();
 	}
 
 }
