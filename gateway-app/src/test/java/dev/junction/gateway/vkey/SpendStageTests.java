@@ -137,13 +137,10 @@ class SpendStageTests {
 
 	@Test
 	void chargesTheLastUsageAStreamReportsInPlaceOfTheEarlierOnes() {
-		ChatExchange exchange = FakeNext.routed(FakeNext.exchange(REQUEST), new Route("fast", List.of(A)));
+		ChatExchange exchange = routedToA();
 		FakeNext<ChatChunk> provider = FakeNext.stream((attempt) -> Flux.just(FakeNext.chunk("a"),
 				new ChatChunk("{}", new Usage(100, 10), false), new ChatChunk("{}", new Usage(100, 50), true)));
-		StepVerifier.create(this.withoutKeys.apply(exchange, Attempt.of(exchange.request()), provider))
-			.expectNextCount(3)
-			.expectComplete()
-			.verify(TIMEOUT);
+		completes(this.withoutKeys, exchange, provider, 3);
 		// 100 in at $1 and 50 out at $2 per million.
 		assertThat(exchange.costNanos()).isEqualTo(200_000);
 		assertThat(cost("a", "x")).isEqualTo(0.0002);
@@ -153,21 +150,18 @@ class SpendStageTests {
 
 	@Test
 	void anAnswerFromTheResponseCacheCostsNothing() {
-		ChatExchange exchange = FakeNext.routed(FakeNext.exchange(REQUEST), new Route("fast", List.of(A)));
+		ChatExchange exchange = routedToA();
 		exchange.cacheStatus(ChatExchange.CacheStatus.HIT);
 		FakeNext<ChatResult> cache = FakeNext
 			.complete((attempt) -> Mono.just(FakeNext.result("cached", new Usage(100, 50))));
-		StepVerifier.create(this.withoutKeys.apply(exchange, Attempt.of(exchange.request()), cache))
-			.expectNextCount(1)
-			.expectComplete()
-			.verify(TIMEOUT);
+		completes(this.withoutKeys, exchange, cache, 1);
 		assertThat(exchange.costNanos()).isEqualTo(-1);
 		assertThat(this.registry.find(SpendMetrics.COST).counters()).isEmpty();
 	}
 
 	@Test
 	void aStreamThatFailsAfterSomeChunksCostsNothing() {
-		ChatExchange exchange = FakeNext.routed(FakeNext.exchange(REQUEST), new Route("fast", List.of(A)));
+		ChatExchange exchange = routedToA();
 		UpstreamException failure = UpstreamException.status("a", 502, null, null, "cut off", null);
 		FakeNext<ChatChunk> provider = FakeNext.stream((attempt) -> Flux.defer(() -> {
 			exchange.beginUpstream();
@@ -183,13 +177,10 @@ class SpendStageTests {
 
 	@Test
 	void aClientThatIsNotAVirtualKeyIsPricedWithoutTheKeyChecks() {
-		ChatExchange exchange = FakeNext.routed(FakeNext.exchange(REQUEST), new Route("fast", List.of(A)));
+		ChatExchange exchange = routedToA();
 		FakeNext<ChatResult> provider = FakeNext
 			.complete((attempt) -> Mono.just(FakeNext.result("ok", new Usage(100, 50))));
-		StepVerifier.create(this.withKeys.apply(exchange, Attempt.of(exchange.request()), provider))
-			.expectNextCount(1)
-			.expectComplete()
-			.verify(TIMEOUT);
+		completes(this.withKeys, exchange, provider, 1);
 		assertThat(exchange.costNanos()).isEqualTo(200_000);
 		assertThat(exchange.budget()).isNull();
 		assertThat(cost("a", "x")).isEqualTo(0.0002);
@@ -266,10 +257,7 @@ class SpendStageTests {
 		ChatExchange exchange = exchange(id, "sk-callers-own", A);
 		FakeNext<ChatResult> provider = FakeNext
 			.complete((attempt) -> Mono.just(FakeNext.result("ok", new Usage(100, 50))));
-		StepVerifier.create(this.withKeys.apply(exchange, Attempt.of(exchange.request()), provider))
-			.expectNextCount(1)
-			.expectComplete()
-			.verify(TIMEOUT);
+		completes(this.withKeys, exchange, provider, 1);
 		assertThat(exchange.budget()).isNull();
 		assertThat(exchange.costNanos()).isEqualTo(200_000);
 		assertThat(budgetWritten(id)).as("spent, reserved").containsExactly(0, 0);
@@ -312,6 +300,23 @@ class SpendStageTests {
 					Instant.now()))
 			.block(TIMEOUT);
 		return id;
+	}
+
+	/** The request of no virtual key, routed to {@code A}. */
+	private static ChatExchange routedToA() {
+		return FakeNext.routed(FakeNext.exchange(REQUEST), new Route("fast", List.of(A)));
+	}
+
+	/**
+	 * Runs {@code exchange} through {@code stage} to {@code next} and checks it passes
+	 * {@code count} outputs on and completes.
+	 */
+	private static <T extends ChatOutput> void completes(SpendStage stage, ChatExchange exchange,
+			ChatStage.Next<T> next, int count) {
+		StepVerifier.create(stage.apply(exchange, Attempt.of(exchange.request()), next))
+			.expectNextCount(count)
+			.expectComplete()
+			.verify(TIMEOUT);
 	}
 
 	/** The request from virtual key {@code id}, routed to {@code targets}. */
@@ -387,10 +392,7 @@ class SpendStageTests {
 			atCall.set(exchange.budget());
 			return Mono.just(FakeNext.result("ok", new Usage(100, 50)));
 		});
-		StepVerifier.create(this.withKeys.apply(exchange, Attempt.of(exchange.request()), provider))
-			.expectNextCount(1)
-			.expectComplete()
-			.verify(TIMEOUT);
+		completes(this.withKeys, exchange, provider, 1);
 		return atCall.get();
 	}
 
