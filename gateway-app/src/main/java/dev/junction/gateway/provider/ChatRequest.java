@@ -37,7 +37,7 @@ public final class ChatRequest {
 
 	private final @Nullable Supplier<ChatResult> standIn;
 
-	private final @Nullable ClientBytes clientBytes;
+	private final byte @Nullable [] json;
 
 	private ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage,
 			@Nullable NativeRequest original, boolean chatForm) {
@@ -46,8 +46,8 @@ public final class ChatRequest {
 
 	private ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage,
 			@Nullable NativeRequest original, boolean chatForm, @Nullable InvalidRequestException noChatForm,
-			@Nullable Supplier<ChatResult> standIn, @Nullable ClientBytes clientBytes) {
-		this.clientBytes = clientBytes;
+			@Nullable Supplier<ChatResult> standIn, byte @Nullable [] json) {
+		this.json = json;
 		this.noChatForm = noChatForm;
 		this.standIn = standIn;
 		this.body = body;
@@ -147,7 +147,7 @@ public final class ChatRequest {
 
 	/**
 	 * Parses and validates a request body, keeping the client's bytes (see
-	 * {@link #clientBytes()}).
+	 * {@link #json()}).
 	 */
 	public static ChatRequest parse(byte[] json, ObjectMapper mapper) {
 		JsonNode tree;
@@ -162,7 +162,7 @@ public final class ChatRequest {
 		}
 		ChatRequest request = of((ObjectNode) tree);
 		return new ChatRequest(request.body, request.model, request.stream, request.includeUsage, null, true, null,
-				null, ClientBytes.find(json, mapper.tokenStreamFactory()));
+				null, json);
 	}
 
 	/** Validates a request already in tree form. */
@@ -240,11 +240,10 @@ public final class ChatRequest {
 
 	/**
 	 * The bytes the client sent, when this request is exactly them (parsed from them, not
-	 * changed since, in the Chat Completions API) and their model can be replaced in
-	 * place; else null.
+	 * changed since, in the Chat Completions API); else null.
 	 */
-	public @Nullable ClientBytes clientBytes() {
-		return this.clientBytes;
+	public byte @Nullable [] json() {
+		return this.json;
 	}
 
 	/** The client's JSON, to read and never to change. */

@@ -37,7 +37,7 @@ public final class ClientBytes {
 	 * The client's {@code json}, already parsed as a valid object, if it has exactly one
 	 * top-level {@code model}, a string, and no top-level key twice; else null.
 	 */
-	static @Nullable ClientBytes find(byte[] json, TokenStreamFactory factory) {
+	public static @Nullable ClientBytes find(byte[] json, TokenStreamFactory factory) {
 		try (JsonParser parser = factory.createParser(json)) {
 			if (parser.nextToken() != JsonToken.START_OBJECT) {
 				return null;

@@ -206,8 +206,10 @@ public final class OpenAiProvider implements ChatProvider {
 	 */
 	private byte[] chatBytes(ProviderRequest request, boolean stream) {
 		ChatRequest chat = request.chat();
-		ClientBytes client = chat.clientBytes();
-		if (client != null && (!stream || (chat.stream() && chat.includeUsage()))) {
+		byte[] json = chat.json();
+		ClientBytes client = (json != null && (!stream || (chat.stream() && chat.includeUsage())))
+				? ClientBytes.find(json, this.mapper.tokenStreamFactory()) : null;
+		if (client != null) {
 			return client.withModel(this.mapper.writeValueAsBytes(request.model()));
 		}
 		return this.mapper.writeValueAsBytes(body(request, stream));
