@@ -54,11 +54,6 @@ public class ConcurrencyLimiter {
 		this.waitedTooLong = waitedTooLong;
 	}
 
-	/** Calls holding a permit at most. */
-	public int concurrency() {
-		return this.concurrency;
-	}
-
 	/**
 	 * A permit, to be released exactly once; cancelled waiters leave the queue. A permit
 	 * is taken when the caller subscribes but reaches it only when it asks, so whatever
