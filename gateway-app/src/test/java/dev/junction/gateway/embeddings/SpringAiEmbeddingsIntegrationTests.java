@@ -36,6 +36,7 @@ import org.springframework.core.env.Environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@code POST /v1/embeddings} for a provider served through Spring AI (anthropic),
@@ -102,11 +103,14 @@ class SpringAiEmbeddingsIntegrationTests {
 		assertThat(emulator.stats().route(Route.EMBEDDINGS).requests()).isEqualTo(1);
 		assertThat(emulator.stats().route(Route.MESSAGES).requests()).isZero();
 		MeterRegistry registry = gateway.context().getBean(MeterRegistry.class);
-		assertThat(registry.get(GatewayMetrics.TOKEN_USAGE)
-			.tag("gen_ai.request.model", "text-embedding-3-small")
-			.tag("gen_ai.token.type", "input")
-			.summary()
-			.totalAmount()).isEqualTo(response.usage().promptTokens());
+		// Recorded as the exchange ends, which may be just after the client has its
+		// answer.
+		await().atMost(Duration.ofSeconds(5))
+			.untilAsserted(() -> assertThat(registry.get(GatewayMetrics.TOKEN_USAGE)
+				.tag("gen_ai.request.model", "text-embedding-3-small")
+				.tag("gen_ai.token.type", "input")
+				.summary()
+				.totalAmount()).isEqualTo(response.usage().promptTokens()));
 	}
 
 	@Test
