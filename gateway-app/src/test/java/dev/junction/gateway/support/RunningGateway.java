@@ -13,7 +13,10 @@ import dev.junction.gateway.GatewayApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
-/** The real gateway on a random port, configured as on the command line. */
+/**
+ * The real gateway on a random port (unless {@code server.port} is given), configured as
+ * on the command line.
+ */
 public final class RunningGateway implements AutoCloseable {
 
 	private final ConfigurableApplicationContext context;
@@ -31,7 +34,10 @@ public final class RunningGateway implements AutoCloseable {
 	 * embeds it adds them.
 	 */
 	public static RunningGateway start(List<String> properties, Class<?>... sources) {
-		List<String> args = new ArrayList<>(List.of("--server.port=0"));
+		List<String> args = new ArrayList<>();
+		if (properties.stream().noneMatch((property) -> property.startsWith("server.port="))) {
+			args.add("--server.port=0");
+		}
 		properties.forEach((property) -> args.add("--" + property));
 		return new RunningGateway(new SpringApplicationBuilder(GatewayApplication.class).sources(sources)
 			.run(args.toArray(String[]::new)));

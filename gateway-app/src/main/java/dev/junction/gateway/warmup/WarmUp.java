@@ -1,0 +1,152 @@
+package dev.junction.gateway.warmup;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
+import reactor.netty.http.Http11SslContextSpec;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+import tools.jackson.databind.ObjectMapper;
+
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.core.env.Environment;
+
+/**
+ * Sends the gateway's own server the configured chat completions once it listens, before
+ * the application reports ready: Spring Boot's readiness state, and with it the health
+ * endpoint, stays {@code OUT_OF_SERVICE} until its runners are done, so load balancers
+ * hold clients back meanwhile. Failed requests do not stop the start: they are counted
+ * and the first one is logged.
+ */
+public final class WarmUp implements ApplicationRunner {
+
+	private static final Logger logger = LoggerFactory.getLogger(WarmUp.class);
+
+	private static final int STREAM_EVERY = 4;
+
+	private static final int LOGGED_BODY = 300;
+
+	private final WarmUpProperties properties;
+
+	private final Environment environment;
+
+	private final ObjectMapper mapper;
+
+	WarmUp(WarmUpProperties properties, Environment environment, ObjectMapper mapper) {
+		this.properties = properties;
+		this.environment = environment;
+		this.mapper = mapper;
+	}
+
+	@Override
+	public void run(ApplicationArguments args) {
+		String model = this.properties.model();
+		if (model != null && !model.isBlank() && this.properties.requests() > 0) {
+			warmUp(model);
+		}
+	}
+
+	private void warmUp(String model) {
+		ConnectionProvider connections = ConnectionProvider.builder("warm-up")
+			.maxConnections(this.properties.concurrency())
+			.build();
+		try {
+			long start = System.nanoTime();
+			AtomicLong answered = new AtomicLong();
+			AtomicLong failed = new AtomicLong();
+			AtomicReference<String> firstFailure = new AtomicReference<>();
+			HttpClient client = client(connections);
+			String plain = body(model, false);
+			String streamed = body(model, true);
+			Duration limit = this.properties.maxDuration();
+			Flux.range(0, this.properties.requests())
+				.flatMap((i) -> send(client, (i % STREAM_EVERY == STREAM_EVERY - 1) ? streamed : plain),
+						this.properties.concurrency())
+				.doOnNext((failure) -> {
+					if (failure.isEmpty()) {
+						answered.incrementAndGet();
+					}
+					else {
+						failed.incrementAndGet();
+						firstFailure.compareAndSet(null, failure);
+					}
+				})
+				.take(limit)
+				.blockLast(limit.plusSeconds(5));
+			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+			if (failed.get() == 0) {
+				logger.info("Warmed up in {} ms: {} requests to {} answered", millis, answered.get(), model);
+			}
+			else {
+				logger.warn("Warmed up in {} ms: of the requests to {}, {} answered and {} failed, the first with {}",
+						millis, model, answered.get(), failed.get(), firstFailure.get());
+			}
+		}
+		finally {
+			connections.disposeLater().block(Duration.ofSeconds(5));
+		}
+	}
+
+	/** An empty string for a request answered 200, else what went wrong. */
+	private Mono<String> send(HttpClient client, String body) {
+		return client.post()
+			.uri("/v1/chat/completions")
+			.send(ByteBufFlux.fromString(Mono.just(body)))
+			.responseSingle((response, content) -> content.asString().defaultIfEmpty("").map((text) -> {
+				int status = response.status().code();
+				return (status == 200) ? "" : status + " " + abbreviate(text);
+			}))
+			.onErrorResume((ex) -> Mono.just(ex.getClass().getSimpleName() + ": " + ex.getMessage()));
+	}
+
+	private HttpClient client(ConnectionProvider connections) {
+		boolean secure = this.environment.getProperty("server.ssl.enabled", Boolean.class, false)
+				|| this.environment.containsProperty("server.ssl.bundle");
+		String key = this.properties.key();
+		HttpClient client = HttpClient.create(connections)
+			.baseUrl((secure ? "https://" : "http://") + host() + ":"
+					+ this.environment.getRequiredProperty("local.server.port"))
+			.headers((headers) -> {
+				headers.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
+				if (key != null && !key.isBlank()) {
+					headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + key);
+				}
+			});
+		// The gateway's own certificate, whatever signed it, on its own address.
+		return secure ? client.secure((spec) -> spec.sslContext(Http11SslContextSpec.forClient()
+			.configure((builder) -> builder.trustManager(InsecureTrustManagerFactory.INSTANCE)))) : client;
+	}
+
+	private String host() {
+		String address = this.environment.getProperty("server.address");
+		if (address == null || address.isBlank() || address.equals("0.0.0.0") || address.equals("::")) {
+			return "127.0.0.1";
+		}
+		return address.contains(":") ? "[" + address + "]" : address;
+	}
+
+	private String body(String model, boolean stream) {
+		String quoted = this.mapper.writeValueAsString(model);
+		return "{\"model\":" + quoted + ",\"messages\":[{\"role\":\"user\",\"content\":\"Say hi.\"}],\"max_tokens\":1"
+				+ (stream ? ",\"stream\":true,\"stream_options\":{\"include_usage\":true}}" : "}");
+	}
+
+	private static String abbreviate(@Nullable String text) {
+		if (text == null) {
+			return "";
+		}
+		return (text.length() > LOGGED_BODY) ? text.substring(0, LOGGED_BODY) + "…" : text;
+	}
+
+}

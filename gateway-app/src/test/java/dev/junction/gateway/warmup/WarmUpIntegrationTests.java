@@ -1,0 +1,128 @@
+package dev.junction.gateway.warmup;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import dev.junction.gateway.support.Http;
+import dev.junction.gateway.support.Json;
+import dev.junction.gateway.support.RunningGateway;
+import dev.junction.mock.MockProviderServer;
+import dev.junction.mock.stats.Route;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+import static org.awaitility.Awaitility.await;
+
+@ExtendWith(OutputCaptureExtension.class)
+class WarmUpIntegrationTests {
+
+	private static final String KEY = "gw-warm-up-key";
+
+	@Test
+	void sendsTheConfiguredRequestsThroughTheGatewayAndItsProviderBeforeTheStartReturns(CapturedOutput output) {
+		try (MockProviderServer emulator = MockProviderServer.start(Map.of());
+				RunningGateway gateway = inFrontOf(emulator, "junction.gateway.auth.keys[0]=" + KEY,
+						"junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=40",
+						"junction.gateway.warm-up.concurrency=4", "junction.gateway.warm-up.key=" + KEY)) {
+			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(40);
+			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).streams()).as("every fourth one streamed")
+				.isEqualTo(10);
+			assertThat(Http.get(gateway.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
+			assertThat(output).contains("Warmed up in").contains("40 requests to emu/gpt-4o-mini answered");
+		}
+	}
+
+	@Test
+	void keepsTheGatewayNotReadyUntilItIsDone() throws Exception {
+		int port = freePort();
+		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 400))) {
+			CompletableFuture<RunningGateway> starting = CompletableFuture.supplyAsync(
+					() -> inFrontOf(slow, "server.port=" + port, "junction.gateway.warm-up.model=emu/gpt-4o-mini",
+							"junction.gateway.warm-up.requests=10", "junction.gateway.warm-up.concurrency=1"));
+			String url = "http://127.0.0.1:" + port + "/actuator/health";
+			await().atMost(Duration.ofSeconds(30))
+				.pollInterval(Duration.ofMillis(50))
+				.until(() -> slow.stats().route(Route.CHAT_COMPLETIONS).requests() > 0);
+			HttpResponse<String> warming = Http.get(url);
+			assertThat(warming.statusCode()).as(warming.body()).isEqualTo(503);
+			JsonNode readiness = Json.parse(warming.body()).path("components").path("readinessState");
+			assertThat(readiness.path("status").asString()).isEqualTo("OUT_OF_SERVICE");
+			assertThat(starting).isNotDone();
+			try (RunningGateway gateway = starting.get(30, TimeUnit.SECONDS)) {
+				assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(10);
+				assertThat(Http.get(url).statusCode()).isEqualTo(200);
+			}
+		}
+	}
+
+	@Test
+	void aRefusedWarmUpIsLoggedWithItsAnswerAndTheGatewayStillStarts(CapturedOutput output) {
+		try (MockProviderServer emulator = MockProviderServer.start(Map.of());
+				RunningGateway gateway = inFrontOf(emulator, "junction.gateway.auth.keys[0]=" + KEY,
+						"junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=5")) {
+			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isZero();
+			assertThat(output).contains("0 answered and 5 failed, the first with 401")
+				.contains("invalid_api_key")
+				.doesNotContain(KEY);
+			assertThat(Http.get(gateway.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
+		}
+	}
+
+	@Test
+	void stopsAtItsMaximumDuration(CapturedOutput output) {
+		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 1000));
+				RunningGateway gateway = inFrontOf(slow, "junction.gateway.warm-up.model=emu/gpt-4o-mini",
+						"junction.gateway.warm-up.requests=1000", "junction.gateway.warm-up.concurrency=2",
+						"junction.gateway.warm-up.max-duration=1500ms")) {
+			assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests()).isBetween(2L, 6L);
+			assertThat(output).contains("Warmed up in").contains("requests to emu/gpt-4o-mini answered");
+			assertThat(Http.get(gateway.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
+		}
+	}
+
+	@Test
+	void aModelThatDoesNotRouteFailsTheStart() {
+		assertThatException()
+			.isThrownBy(() -> RunningGateway.start(List.of("junction.gateway.warm-up.model=nowhere/gpt-4o-mini")))
+			.havingRootCause()
+			.withMessageContaining("junction.gateway.warm-up.model: 'nowhere/gpt-4o-mini'");
+	}
+
+	@Test
+	void isNotThereUnlessAModelIsSet() {
+		try (RunningGateway gateway = RunningGateway.start(List.of("junction.gateway.warm-up.model="))) {
+			assertThat(Http.get(gateway.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
+		}
+		try (RunningGateway gateway = RunningGateway.start(List.of())) {
+			assertThat(gateway.context().getBeansOfType(WarmUp.class)).isEmpty();
+		}
+	}
+
+	private static RunningGateway inFrontOf(MockProviderServer emulator, String... properties) {
+		List<String> all = new ArrayList<>(List.of(properties));
+		all.addAll(List.of("junction.gateway.cache.enabled=false", "junction.gateway.providers.emu.type=openai",
+				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
+				"junction.gateway.providers.emu.keys[0].value=sk-emu"));
+		return RunningGateway.start(all);
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+}
