@@ -38,7 +38,7 @@ for spec in "$@"; do
   start=$(date +%s.%N)
   # shellcheck disable=SC2086 # the launcher command is split on purpose
   $cmd "${APP[@]}" > "$OUT/$name.log" 2>&1 & G=$!
-  until curl -s -o /dev/null http://127.0.0.1:$PORT/actuator/health; do
+  until curl -sf -o /dev/null http://127.0.0.1:$PORT/actuator/health; do
     kill -0 $G 2>/dev/null || { echo "$name exited"; tail "$OUT/$name.log"; break; }; sleep 0.05; done
   up=$(echo "$(date +%s.%N) - $start" | bc)
   cold=$(KEEP_BIN="$OUT/$name-cold.bin" RSS_PID=$G WARMUP_S=0 "$P/measure.sh" $U "$OUT/body.json" "$RATE" "$SECONDS_RUN")
