@@ -1,14 +1,16 @@
 package dev.junction.gateway.chat;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import reactor.core.publisher.Mono;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 import org.springframework.web.reactive.function.server.HandlerFunction;
 import org.springframework.web.reactive.function.server.RequestPredicate;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -27,8 +29,6 @@ import static org.springframework.web.reactive.function.server.RouterFunctions.r
 @Configuration(proxyBeanMethods = false)
 public class ChatRoutes {
 
-	private static final byte[] UP = "{\"status\":\"UP\"}".getBytes(StandardCharsets.US_ASCII);
-
 	@Bean
 	RouterFunction<ServerResponse> openAiRoutes(ChatCompletionsHandler completions, ModelsHandler models) {
 		RequestPredicate chat = path("/v1/chat/completions").or(path("/ai/chat/completions"));
@@ -38,9 +38,19 @@ public class ChatRoutes {
 			.andRoute(read(modelList), models::list)
 			.andRoute(read(model), models::one)
 			.andRoute(read(path("/health")),
-					(request) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(UP))
+					(request) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(HealthCheck.UP))
 			.andRoute(chat, notAllowed(HttpMethod.POST))
 			.andRoute(modelList.or(model).or(path("/health")), notAllowed(HttpMethod.GET, HttpMethod.HEAD));
+	}
+
+	/**
+	 * Health checks answered in front of the filters, inside the request id's decorator
+	 * (which is first, outermost); the route above serves those that go the whole way.
+	 */
+	@Bean
+	@Order(Ordered.LOWEST_PRECEDENCE)
+	HttpHandlerDecoratorFactory healthCheck() {
+		return HealthCheck.decorator();
 	}
 
 	/** GET, and HEAD, which answers the same headers without a body. */

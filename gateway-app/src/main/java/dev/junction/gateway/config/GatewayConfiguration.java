@@ -287,6 +287,7 @@ public class GatewayConfiguration {
 	 * Request ids and the access log, around everything else, error handlers included.
 	 */
 	@Bean
+	@Order(Ordered.HIGHEST_PRECEDENCE)
 	HttpHandlerDecoratorFactory requestIdHandler() {
 		return RequestIdHandler.decorator();
 	}

@@ -77,6 +77,21 @@ class CorsIntegrationTests {
 	}
 
 	@Test
+	void answersTheHealthCheckToAnAllowedOriginWithItsHeadersAndRefusesAnother() {
+		HttpResponse<String> allowed = Http.send(
+				HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/health")).header("Origin", APP).GET().build());
+		assertThat(allowed.statusCode()).isEqualTo(200);
+		assertThat(allowed.body()).isEqualTo("{\"status\":\"UP\"}");
+		assertThat(allowed.headers().firstValue("access-control-allow-origin")).hasValue(APP);
+		HttpResponse<String> other = Http.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/health"))
+			.header("Origin", "https://evil.example.net")
+			.GET()
+			.build());
+		assertThat(other.statusCode()).isEqualTo(403);
+		assertThat(Http.get(gateway.baseUrl() + "/health").statusCode()).as("without an Origin").isEqualTo(200);
+	}
+
+	@Test
 	void refusesARequestFromAnotherOriginInTheOpenAiErrorShape() {
 		HttpResponse<String> response = post("https://evil.example.net", "Bearer cors-key");
 		assertThat(response.statusCode()).isEqualTo(403);
