@@ -19,7 +19,8 @@
 #   "openai/gpt-4o-mini". Env: REPS (3), DUR seconds (10), WARM_S for the JVM (30), PEERS ("bifrost helicone"),
 #   BODY_FILE (a request body with MODEL where the model goes; default a 2-token "hi"), GATEWAY_PREFIX of the
 #   settings given to the "after" and "tuned" builds and the default command (junction.gateway; "junction" for
-#   builds older than the junction.gateway.* names).
+#   builds older than the junction.gateway.* names), MEASURE the measuring script (the peers' measure.sh;
+#   bench/measure-stream.sh also times the first byte of each answer, a stream's first chunk).
 set -u
 G=${GATEWAY_PREFIX:-junction.gateway}
 here=${PEERS_DIR:-$(cd "$(dirname "$0")/.." && pwd)/../shared/peers}
@@ -32,7 +33,7 @@ JCMD=("$@")
   --$G.providers.emu.keys[0].value=sk-bench)
 [ ${#RATES[@]} -gt 0 ] || RATES=(1000 3000 5000)
 REPS=${REPS:-3}; DUR=${DUR:-10}; WARM_S=${WARM_S:-30}; PEERS=${PEERS:-bifrost helicone}
-M=$here/measure.sh
+M=${MEASURE:-$here/measure.sh}
 mkdir -p "$OUT"
 tmpl=${BODY_FILE:-}
 if [ -z "$tmpl" ]; then tmpl=$OUT/body.tmpl

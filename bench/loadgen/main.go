@@ -1,7 +1,8 @@
 // Command loadgen sends HTTP requests at a constant arrival rate (an open model, like k6's
 // constant-arrival-rate executor or vegeta): a request starts every 1/rate seconds whether
 // or not earlier ones have finished, so a slow server shows up as latency and errors, not
-// as a lower request rate. It prints one JSON report with latency percentiles.
+// as a lower request rate. It prints one JSON report with latency percentiles: to the end
+// of each answer, and to its first body byte (for a stream, its first chunk).
 package main
 
 import (
@@ -52,6 +53,7 @@ func main() {
 	}}
 	total := int(float64(*rate) * duration.Seconds())
 	latencies := make([]time.Duration, total)
+	firsts := make([]time.Duration, total)
 	codes := make([]int, total)
 	var wg sync.WaitGroup
 	interval := time.Second / time.Duration(*rate)
@@ -76,11 +78,14 @@ func main() {
 			began := time.Now()
 			resp, err := client.Do(req)
 			if err == nil {
-				_, err = io.Copy(io.Discard, resp.Body)
+				firsts[i], err = drain(resp.Body, began)
 				resp.Body.Close()
 				codes[i] = resp.StatusCode
 			}
 			latencies[i] = time.Since(began)
+			if firsts[i] == 0 {
+				firsts[i] = latencies[i]
+			}
 			if err != nil {
 				codes[i] = 0
 			}
@@ -88,18 +93,8 @@ func main() {
 	}
 	sent := time.Since(start)
 	wg.Wait()
-	sorted := append([]time.Duration(nil), latencies...)
-	sort.Slice(sorted, func(a, b int) bool { return sorted[a] < sorted[b] })
-	pct := func(p float64) float64 {
-		idx := int(p/100*float64(len(sorted))+0.5) - 1
-		if idx < 0 {
-			idx = 0
-		}
-		if idx >= len(sorted) {
-			idx = len(sorted) - 1
-		}
-		return float64(sorted[idx].Microseconds()) / 1000
-	}
+	pct := percentiles(latencies)
+	first := percentiles(firsts)
 	byCode := map[string]int{}
 	ok := 0
 	var sum time.Duration
@@ -114,6 +109,42 @@ func main() {
 		"requests": total, "rate": float64(total) / sent.Seconds(), "success": float64(ok) / float64(total),
 		"status_codes": byCode, "mean_ms": float64(sum.Microseconds()) / 1000 / float64(total),
 		"p50_ms": pct(50), "p90_ms": pct(90), "p99_ms": pct(99), "p999_ms": pct(99.9), "max_ms": pct(100),
+		"first_byte_p50_ms": first(50), "first_byte_p90_ms": first(90), "first_byte_p99_ms": first(99),
 	}
 	json.NewEncoder(os.Stdout).Encode(report)
+}
+
+// drain reads a body to its end and returns when its first byte arrived, counted from began
+// (0 for an empty body).
+func drain(body io.Reader, began time.Time) (time.Duration, error) {
+	buf := make([]byte, 32*1024)
+	var first time.Duration
+	for {
+		n, err := body.Read(buf)
+		if n > 0 && first == 0 {
+			first = time.Since(began)
+		}
+		if err == io.EOF {
+			return first, nil
+		}
+		if err != nil {
+			return first, err
+		}
+	}
+}
+
+// percentiles returns a function from a percentile to its value in milliseconds.
+func percentiles(values []time.Duration) func(float64) float64 {
+	sorted := append([]time.Duration(nil), values...)
+	sort.Slice(sorted, func(a, b int) bool { return sorted[a] < sorted[b] })
+	return func(p float64) float64 {
+		idx := int(p/100*float64(len(sorted))+0.5) - 1
+		if idx < 0 {
+			idx = 0
+		}
+		if idx >= len(sorted) {
+			idx = len(sorted) - 1
+		}
+		return float64(sorted[idx].Microseconds()) / 1000
+	}
 }
