@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import dev.junction.gateway.support.GatewayFixture;
 import dev.junction.gateway.support.Http;
 import dev.junction.gateway.support.Json;
 import dev.junction.gateway.support.RunningGateway;
@@ -33,10 +33,10 @@ class WarmUpIntegrationTests {
 
 	@Test
 	void sendsTheConfiguredRequestsThroughTheGatewayAndItsProviderBeforeTheStartReturns(CapturedOutput output) {
-		try (MockProviderServer emulator = MockProviderServer.start(Map.of());
-				RunningGateway gateway = inFrontOf(emulator, "junction.gateway.auth.keys[0]=" + KEY,
-						"junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=40",
-						"junction.gateway.warm-up.concurrency=4", "junction.gateway.warm-up.key=" + KEY)) {
+		MockProviderServer emulator = MockProviderServer.start(Map.of());
+		try (GatewayFixture gateway = inFrontOf(emulator, "junction.gateway.auth.keys[0]=" + KEY,
+				"junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=40",
+				"junction.gateway.warm-up.concurrency=4", "junction.gateway.warm-up.key=" + KEY)) {
 			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(40);
 			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).streams()).as("every fourth one streamed")
 				.isEqualTo(10);
@@ -48,10 +48,11 @@ class WarmUpIntegrationTests {
 	@Test
 	void keepsTheGatewayNotReadyUntilItIsDone() throws Exception {
 		int port = freePort();
-		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 400))) {
-			CompletableFuture<RunningGateway> starting = CompletableFuture.supplyAsync(
-					() -> inFrontOf(slow, "server.port=" + port, "junction.gateway.warm-up.model=emu/gpt-4o-mini",
-							"junction.gateway.warm-up.requests=10", "junction.gateway.warm-up.concurrency=1"));
+		MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 400));
+		CompletableFuture<GatewayFixture> starting = CompletableFuture
+			.supplyAsync(() -> inFrontOf(slow, "server.port=" + port, "junction.gateway.warm-up.model=emu/gpt-4o-mini",
+					"junction.gateway.warm-up.requests=10", "junction.gateway.warm-up.concurrency=1"));
+		try {
 			String url = "http://127.0.0.1:" + port + "/actuator/health";
 			await().atMost(Duration.ofSeconds(30))
 				.pollInterval(Duration.ofMillis(50))
@@ -61,18 +62,20 @@ class WarmUpIntegrationTests {
 			JsonNode readiness = Json.parse(warming.body()).path("components").path("readinessState");
 			assertThat(readiness.path("status").asString()).isEqualTo("OUT_OF_SERVICE");
 			assertThat(starting).isNotDone();
-			try (RunningGateway gateway = starting.get(30, TimeUnit.SECONDS)) {
-				assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(10);
-				assertThat(Http.get(url).statusCode()).isEqualTo(200);
-			}
+			starting.get(30, TimeUnit.SECONDS);
+			assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(10);
+			assertThat(Http.get(url).statusCode()).isEqualTo(200);
+		}
+		finally {
+			starting.get(30, TimeUnit.SECONDS).close();
 		}
 	}
 
 	@Test
 	void aRefusedWarmUpIsLoggedWithItsAnswerAndTheGatewayStillStarts(CapturedOutput output) {
-		try (MockProviderServer emulator = MockProviderServer.start(Map.of());
-				RunningGateway gateway = inFrontOf(emulator, "junction.gateway.auth.keys[0]=" + KEY,
-						"junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=5")) {
+		MockProviderServer emulator = MockProviderServer.start(Map.of());
+		try (GatewayFixture gateway = inFrontOf(emulator, "junction.gateway.auth.keys[0]=" + KEY,
+				"junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=5")) {
 			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isZero();
 			assertThat(output).contains("0 answered and 5 failed, the first with 401")
 				.contains("invalid_api_key")
@@ -83,10 +86,10 @@ class WarmUpIntegrationTests {
 
 	@Test
 	void stopsAtItsMaximumDuration(CapturedOutput output) {
-		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 1000));
-				RunningGateway gateway = inFrontOf(slow, "junction.gateway.warm-up.model=emu/gpt-4o-mini",
-						"junction.gateway.warm-up.requests=1000", "junction.gateway.warm-up.concurrency=2",
-						"junction.gateway.warm-up.max-duration=1500ms")) {
+		MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 1000));
+		try (GatewayFixture gateway = inFrontOf(slow, "junction.gateway.warm-up.model=emu/gpt-4o-mini",
+				"junction.gateway.warm-up.requests=1000", "junction.gateway.warm-up.concurrency=2",
+				"junction.gateway.warm-up.max-duration=1500ms")) {
 			assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests()).isBetween(2L, 6L);
 			assertThat(output).contains("Warmed up in").contains("requests to emu/gpt-4o-mini answered");
 			assertThat(Http.get(gateway.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
@@ -111,12 +114,15 @@ class WarmUpIntegrationTests {
 		}
 	}
 
-	private static RunningGateway inFrontOf(MockProviderServer emulator, String... properties) {
-		List<String> all = new ArrayList<>(List.of(properties));
-		all.addAll(List.of("junction.gateway.cache.enabled=false", "junction.gateway.providers.emu.type=openai",
-				"junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
-				"junction.gateway.providers.emu.keys[0].value=sk-emu"));
-		return RunningGateway.start(all);
+	/**
+	 * The gateway with the provider {@code emu} at the emulator, which it closes with
+	 * itself (or at once if it does not start).
+	 */
+	private static GatewayFixture inFrontOf(MockProviderServer emulator, String... properties) {
+		return GatewayFixture.with(properties)
+			.properties("junction.gateway.cache.enabled=false")
+			.openAi("emu", emulator, "sk-emu")
+			.start();
 	}
 
 	private static int freePort() throws IOException {
