@@ -111,8 +111,7 @@ public final class WarmUp implements ApplicationRunner {
 	}
 
 	private HttpClient client(ConnectionProvider connections) {
-		boolean secure = this.environment.getProperty("server.ssl.enabled", Boolean.class, false)
-				|| this.environment.containsProperty("server.ssl.bundle");
+		boolean secure = secure();
 		String key = this.properties.key();
 		HttpClient client = HttpClient.create(connections)
 			.baseUrl((secure ? "https://" : "http://") + host() + ":"
@@ -126,6 +125,20 @@ public final class WarmUp implements ApplicationRunner {
 		// The gateway's own certificate, whatever signed it, on its own address.
 		return secure ? client.secure((spec) -> spec.sslContext(Http11SslContextSpec.forClient()
 			.configure((builder) -> builder.trustManager(InsecureTrustManagerFactory.INSTANCE)))) : client;
+	}
+
+	/**
+	 * Whether the server speaks TLS: as {@code server.ssl.enabled} says, else (as Spring
+	 * Boot reads it) whenever a bundle, key store or certificate is configured.
+	 */
+	private boolean secure() {
+		Boolean enabled = this.environment.getProperty("server.ssl.enabled", Boolean.class);
+		if (enabled != null) {
+			return enabled;
+		}
+		return this.environment.containsProperty("server.ssl.bundle")
+				|| this.environment.containsProperty("server.ssl.key-store")
+				|| this.environment.containsProperty("server.ssl.certificate");
 	}
 
 	private String host() {

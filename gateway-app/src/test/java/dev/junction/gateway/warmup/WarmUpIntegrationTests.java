@@ -3,6 +3,7 @@ package dev.junction.gateway.warmup;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import dev.junction.mock.MockProviderServer;
 import dev.junction.mock.stats.Route;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.test.system.CapturedOutput;
@@ -42,6 +44,24 @@ class WarmUpIntegrationTests {
 				.isEqualTo(10);
 			assertThat(Http.get(gateway.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
 			assertThat(output).contains("Warmed up in").contains("40 requests to emu/gpt-4o-mini answered");
+		}
+	}
+
+	@Test
+	void warmsUpOverTlsWhenTheServerSpeaksIt(@TempDir Path directory) throws Exception {
+		Path keyStore = directory.resolve("gateway.p12");
+		Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+				"-genkeypair", "-alias", "gateway", "-keyalg", "EC", "-dname", "CN=localhost", "-validity", "1",
+				"-storetype", "PKCS12", "-keystore", keyStore.toString(), "-storepass", "changeit")
+			.redirectErrorStream(true)
+			.start();
+		assertThat(keytool.waitFor(60, TimeUnit.SECONDS)).isTrue();
+		assertThat(keytool.exitValue()).as(new String(keytool.getInputStream().readAllBytes())).isZero();
+		MockProviderServer emulator = MockProviderServer.start(Map.of());
+		try (GatewayFixture gateway = inFrontOf(emulator, "server.ssl.key-store=" + keyStore,
+				"server.ssl.key-store-password=changeit", "server.ssl.key-store-type=PKCS12",
+				"junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=8")) {
+			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(8);
 		}
 	}
 
