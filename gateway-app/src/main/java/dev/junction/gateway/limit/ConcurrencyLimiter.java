@@ -64,9 +64,8 @@ public class ConcurrencyLimiter {
 	 */
 	public Mono<Permit> acquire() {
 		return Mono.create((sink) -> {
-			long start = System.nanoTime();
 			if (tryAcquire()) {
-				record(start);
+				waited(0);
 				Permit permit = new Permit(this);
 				sink.onCancel(permit::release);
 				sink.success(permit);
@@ -76,7 +75,7 @@ public class ConcurrencyLimiter {
 				sink.error(this.queueFull.get());
 				return;
 			}
-			Waiter waiter = new Waiter(sink, start, new Permit(this));
+			Waiter waiter = new Waiter(sink, System.nanoTime(), new Permit(this));
 			this.waiting.incrementAndGet();
 			this.queue.add(waiter);
 			sink.onCancel(() -> {
@@ -147,13 +146,9 @@ public class ConcurrencyLimiter {
 				continue;
 			}
 			this.waiting.decrementAndGet();
-			record(waiter.since);
+			waited(System.nanoTime() - waiter.since);
 			waiter.sink.success(waiter.permit);
 		}
-	}
-
-	private void record(long start) {
-		waited(System.nanoTime() - start);
 	}
 
 	/**
