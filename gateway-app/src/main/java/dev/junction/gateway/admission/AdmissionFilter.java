@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.server.ServerWebExchange;
@@ -129,6 +130,9 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 			return Mono.error(shed(this.shedDelay, "The gateway is over capacity right now."));
 		}
 		long weight = bodyWeight(exchange.getRequest());
+		if (weight == 0) {
+			return this.limiter.withPermit(() -> chain.filter(exchange)).then();
+		}
 		if (!takeBody(weight)) {
 			return Mono.error(shed(this.shedBodyBytes, "The gateway holds its limit of "
 					+ DataSize.ofBytes(this.maxBodyBytes).toKilobytes() + " KB of request bodies at once."));
@@ -139,11 +143,11 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 	}
 
 	/**
-	 * Takes {@code weight} bytes of the body budget; a request always fits when no other
-	 * body is in progress, however large.
+	 * Takes {@code weight} (more than 0) bytes of the body budget; a request always fits
+	 * when no other body is in progress, however large.
 	 */
 	private boolean takeBody(long weight) {
-		if (this.maxBodyBytes <= 0 || weight == 0) {
+		if (this.maxBodyBytes <= 0) {
 			this.bodyBytes.addAndGet(weight);
 			return true;
 		}
@@ -160,7 +164,7 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 		if (length >= 0) {
 			return (length <= this.maxBodySize) ? length : 0;
 		}
-		return request.getHeaders().containsHeader("Transfer-Encoding") ? UNSIZED_BODY : 0;
+		return request.getHeaders().containsHeader(HttpHeaders.TRANSFER_ENCODING) ? UNSIZED_BODY : 0;
 	}
 
 	/** Bytes of request bodies in progress. */
