@@ -37,10 +37,10 @@ public class ChatRoutes {
 		return route(POST("/v1/chat/completions").or(POST("/ai/chat/completions")), completions::handle)
 			.andRoute(read(modelList), models::list)
 			.andRoute(read(model), models::one)
-			.andRoute(read(path("/health")),
+			.andRoute(read(path(HealthCheck.PATH)),
 					(request) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(HealthCheck.UP))
 			.andRoute(chat, notAllowed(HttpMethod.POST))
-			.andRoute(modelList.or(model).or(path("/health")), notAllowed(HttpMethod.GET, HttpMethod.HEAD));
+			.andRoute(modelList.or(model).or(path(HealthCheck.PATH)), notAllowed(HttpMethod.GET, HttpMethod.HEAD));
 	}
 
 	/**
