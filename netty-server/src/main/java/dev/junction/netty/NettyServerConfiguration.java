@@ -16,10 +16,13 @@ import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
  * connection's event loop ({@link OwnEventLoopResponses}); a read timeout on request
  * bodies ({@link BodyReadTimeout}) and a {@link RequestGuard} on every connection, with
  * the application's {@link HttpServerLimits} and {@link RejectedRequests} when it
- * declares them.
+ * declares them; keep-alive connections read again after every response
+ * ({@link ReadAfterResponse}).
  */
 @Configuration(proxyBeanMethods = false)
 public class NettyServerConfiguration {
+
+	private static final ReadAfterResponse READ_AFTER_RESPONSE = new ReadAfterResponse();
 
 	@Bean
 	ReactorResourceFactory reactorResourceFactory() {
@@ -50,6 +53,10 @@ public class NettyServerConfiguration {
 				channel.pipeline()
 					.addAfter(NettyPipeline.HttpCodec, RequestGuard.NAME,
 							new RequestGuard(effective, answers, lineStart));
+			}
+			if (channel.pipeline().get(NettyPipeline.HttpTrafficHandler) != null) {
+				channel.pipeline()
+					.addAfter(NettyPipeline.HttpTrafficHandler, ReadAfterResponse.NAME, READ_AFTER_RESPONSE);
 			}
 		});
 	}

@@ -26,7 +26,8 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
  * loop that handed over a pooled connection or a permit); a response completed from there
  * races Reactor Netty's handling of the next keep-alive request on the same connection,
  * which then is never read: the client waits forever. Moving the response's signals onto
- * the connection's loop removes the race.
+ * the connection's loop makes the race rare; {@link ReadAfterResponse} closes what is
+ * left of it (a request that arrives while the previous one is still finishing).
  * <p>
  * The hang is Reactor Netty's: a keep-alive request buffered while the previous one was
  * still finishing leaves the connection without a pending read once the buffer drains

@@ -1,0 +1,110 @@
+package dev.junction.netty;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.RepeatedTest;
+import reactor.core.publisher.Mono;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.web.reactive.function.server.RequestPredicates.GET;
+import static org.springframework.web.reactive.function.server.RouterFunctions.route;
+
+/**
+ * A keep-alive connection goes on being read after a request that was held back while the
+ * one before it finished: a client that sends its next request before the server has
+ * finished the last one (pipelining, or just a prompt client) is answered every time.
+ */
+class KeepAliveReadIntegrationTests {
+
+	private static ConfigurableApplicationContext server;
+
+	private static int port;
+
+	@BeforeAll
+	static void start() {
+		server = new SpringApplicationBuilder(Application.class).run("--server.port=0",
+				"--spring.main.banner-mode=off");
+		port = server.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+	}
+
+	@AfterAll
+	static void stop() {
+		server.close();
+	}
+
+	@RepeatedTest(5)
+	void readsTheNextRequestAfterAHeldBackOneIsAnswered() throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", port)) {
+			socket.setSoTimeout((int) Duration.ofSeconds(5).toMillis());
+			// The second request arrives while the first is still being answered, so it
+			// is held back, and then answered at once.
+			send(socket, request("/slow") + request("/fast"));
+			assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("slow");
+			assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("fast");
+			send(socket, request("/fast"));
+			assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("fast");
+		}
+	}
+
+	private static String request(String path) {
+		return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
+	}
+
+	private static void send(Socket socket, String text) throws IOException {
+		OutputStream out = socket.getOutputStream();
+		out.write(text.getBytes(StandardCharsets.US_ASCII));
+		out.flush();
+	}
+
+	/** One response with a {@code Content-Length} body, headers and body. */
+	private static String readResponse(Socket socket) throws IOException {
+		InputStream in = socket.getInputStream();
+		StringBuilder head = new StringBuilder();
+		while (!head.toString().endsWith("\r\n\r\n")) {
+			int next = in.read();
+			if (next < 0) {
+				throw new IOException("the connection closed after: " + head);
+			}
+			head.append((char) next);
+		}
+		int length = 0;
+		for (String line : head.toString().split("\r\n")) {
+			if (line.toLowerCase().startsWith("content-length:")) {
+				length = Integer.parseInt(line.substring("content-length:".length()).trim());
+			}
+		}
+		byte[] body = in.readNBytes(length);
+		return head + new String(body, StandardCharsets.UTF_8);
+	}
+
+	@SpringBootConfiguration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	@Import(NettyServerConfiguration.class)
+	static class Application {
+
+		@Bean
+		RouterFunction<ServerResponse> routes() {
+			return route(GET("/slow"),
+					(request) -> Mono.delay(Duration.ofMillis(50)).then(ServerResponse.ok().bodyValue("slow")))
+				.andRoute(GET("/fast"), (request) -> ServerResponse.ok().bodyValue("fast"));
+		}
+
+	}
+
+}
