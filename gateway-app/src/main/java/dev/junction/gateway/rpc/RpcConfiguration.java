@@ -24,9 +24,13 @@ import tools.jackson.databind.ObjectMapper;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
 import org.springframework.boot.health.registry.ReactiveHealthContributorRegistry;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.server.MethodNotAllowedException;
@@ -102,6 +106,16 @@ public class RpcConfiguration {
 	TrpcHandler trpcHandler(Procedures procedures, RpcErrors errors, RequestBodies bodies, ObjectMapper mapper,
 			RpcProperties properties, TrpcTransformer transformer) {
 		return new TrpcHandler(procedures, errors, bodies, mapper, properties.maxBatchSize(), transformer);
+	}
+
+	/**
+	 * The RPC endpoints served in front of WebFlux's dispatch, inside the request id's
+	 * decorator; the routes below serve what goes the whole way.
+	 */
+	@Bean
+	@Order(Ordered.LOWEST_PRECEDENCE)
+	HttpHandlerDecoratorFactory rpcEndpoints(ApplicationContext context, JsonRpcHandler jsonRpc, TrpcHandler trpc) {
+		return RpcEndpoints.decorator(context, jsonRpc, trpc);
 	}
 
 	@Bean
