@@ -27,9 +27,10 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * {@code POST /v1/chat/completions}: OpenAI Chat Completions through the pipeline, as one
- * JSON answer or, with {@code stream: true}, as Server-Sent Events flushed chunk by
- * chunk. A stream that fails before its first chunk is answered with an error status; one
- * that fails later ends with an error event and no {@code [DONE]}.
+ * JSON answer or, with {@code stream: true}, as Server-Sent Events, each flushed as soon
+ * as no other is ready to go with it (Reactor Netty flushes a written body once it has
+ * written what is pending). A stream that fails before its first chunk is answered with
+ * an error status; one that fails later ends with an error event and no {@code [DONE]}.
  */
 public final class ChatCompletionsHandler {
 
@@ -125,7 +126,7 @@ public final class ChatCompletionsHandler {
 			.concatWith(Mono.fromSupplier(() -> buffers.wrap(DONE)))
 			.onErrorResume((error) -> Mono.fromSupplier(
 					() -> event(buffers, this.errors.tree(this.errors.streamFailure(error, requestId)).toString())));
-		return response.writeAndFlushWith(events.map(Mono::just));
+		return response.writeWith(events);
 	}
 
 	private static DataBuffer event(DataBufferFactory buffers, String json) {

@@ -129,7 +129,7 @@ public final class EntryPoints {
 						.map((event) -> buffer(buffers, event))
 						.onErrorResume((error) -> Mono.fromSupplier(
 								() -> buffer(buffers, errorEvent.apply(this.errors.streamFailure(error, requestId)))));
-					return response.writeAndFlushWith(data.map(Mono::just));
+					return response.writeWith(data);
 				}));
 	}
 

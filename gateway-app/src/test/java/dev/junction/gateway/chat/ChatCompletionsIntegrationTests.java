@@ -317,6 +317,26 @@ class ChatCompletionsIntegrationTests {
 	}
 
 	@Test
+	void sendsEachChunkOnAsItArrives() {
+		// The upstream sends a chunk every 200 ms: held back, they would arrive together.
+		List<Long> arrivals = HttpClient.create()
+			.headers((headers) -> headers.set("Authorization", "Bearer " + KEY).set("Content-Type", "application/json"))
+			.post()
+			.uri(gateway.baseUrl() + "/v1/chat/completions")
+			.send(reactor.netty.ByteBufFlux.fromString(reactor.core.publisher.Mono.just(
+					"{\"model\":\"trickle/gpt-4o-mini\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}")))
+			.responseContent()
+			.asString()
+			.filter((text) -> text.contains("data:"))
+			.map((text) -> System.nanoTime())
+			.take(3)
+			.collectList()
+			.block(Duration.ofSeconds(10));
+		assertThat(arrivals).hasSize(3);
+		assertThat(Duration.ofNanos(arrivals.get(2) - arrivals.get(0))).isGreaterThan(Duration.ofMillis(300));
+	}
+
+	@Test
 	void cancelsTheUpstreamStreamWhenTheClientGoesAway() throws InterruptedException {
 		long cancelledBefore = trickling.stats().route(Route.CHAT_COMPLETIONS).cancelled();
 		String first = HttpClient.create()
