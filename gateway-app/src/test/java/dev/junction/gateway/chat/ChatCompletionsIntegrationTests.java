@@ -27,6 +27,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
 import tools.jackson.databind.JsonNode;
 
@@ -319,15 +322,7 @@ class ChatCompletionsIntegrationTests {
 	@Test
 	void sendsEachChunkOnAsItArrives() {
 		// The upstream sends a chunk every 200 ms: held back, they would arrive together.
-		List<Long> arrivals = HttpClient.create()
-			.headers((headers) -> headers.set("Authorization", "Bearer " + KEY).set("Content-Type", "application/json"))
-			.post()
-			.uri(gateway.baseUrl() + "/v1/chat/completions")
-			.send(reactor.netty.ByteBufFlux.fromString(reactor.core.publisher.Mono.just(
-					"{\"model\":\"trickle/gpt-4o-mini\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}")))
-			.responseContent()
-			.asString()
-			.filter((text) -> text.contains("data:"))
+		List<Long> arrivals = tricklingStream().filter((text) -> text.contains("data:"))
 			.map((text) -> System.nanoTime())
 			.take(3)
 			.collectList()
@@ -339,16 +334,7 @@ class ChatCompletionsIntegrationTests {
 	@Test
 	void cancelsTheUpstreamStreamWhenTheClientGoesAway() throws InterruptedException {
 		long cancelledBefore = trickling.stats().route(Route.CHAT_COMPLETIONS).cancelled();
-		String first = HttpClient.create()
-			.headers((headers) -> headers.set("Authorization", "Bearer " + KEY).set("Content-Type", "application/json"))
-			.post()
-			.uri(gateway.baseUrl() + "/v1/chat/completions")
-			.send(reactor.netty.ByteBufFlux.fromString(reactor.core.publisher.Mono.just(
-					"{\"model\":\"trickle/gpt-4o-mini\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}")))
-			.responseContent()
-			.asString()
-			.next()
-			.block(Duration.ofSeconds(10));
+		String first = tricklingStream().next().block(Duration.ofSeconds(10));
 		assertThat(first).contains("data:");
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (trickling.stats().route(Route.CHAT_COMPLETIONS).cancelled() == cancelledBefore
@@ -386,6 +372,18 @@ class ChatCompletionsIntegrationTests {
 						"http_server_requests_seconds_bucket\\{[^}]*uri=\"/v1/chat/completions\",le=\"60.0\"} [1-9]")
 				.doesNotContainPattern("junction_gateway_requests_seconds_bucket\\{[^}]*le=\"1.0E-4\"}")
 				.doesNotContain("http_server_requests_active_seconds_bucket"));
+	}
+
+	/** A stream from the upstream that sends a chunk every 200 ms, as it arrives. */
+	private static Flux<String> tricklingStream() {
+		return HttpClient.create()
+			.headers((headers) -> headers.set("Authorization", "Bearer " + KEY).set("Content-Type", "application/json"))
+			.post()
+			.uri(gateway.baseUrl() + "/v1/chat/completions")
+			.send(ByteBufFlux.fromString(Mono.just(
+					"{\"model\":\"trickle/gpt-4o-mini\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}")))
+			.responseContent()
+			.asString();
 	}
 
 	private static String body() {
