@@ -93,13 +93,17 @@ class SharedWebhookDeliveryIntegrationTests {
 				.toList();
 			assertThat(attempts).doesNotHaveDuplicates();
 			assertThat(accepted(receiver).values()).allMatch((count) -> count == 1);
-			double[] after = deliveredByInstance();
-			double total = 0;
-			for (int i = 0; i < cluster.size(); i++) {
-				assertThat(after[i] - before[i]).as("deliveries made by instance %d", i).isPositive();
-				total += after[i] - before[i];
-			}
-			assertThat(total).isEqualTo(messages);
+			// An instance counts a delivery once its attempt is recorded, which can be a
+			// moment after the database says so.
+			await().atMost(PATIENCE).untilAsserted(() -> {
+				double[] after = deliveredByInstance();
+				double total = 0;
+				for (int i = 0; i < cluster.size(); i++) {
+					assertThat(after[i] - before[i]).as("deliveries made by instance %d", i).isPositive();
+					total += after[i] - before[i];
+				}
+				assertThat(total).isEqualTo(messages);
+			});
 		}
 	}
 
