@@ -10,7 +10,6 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.context.ApplicationContext;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.codec.HttpMessageReader;
@@ -22,7 +21,6 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.observation.ServerRequestObservationContext;
 import org.springframework.http.server.reactive.observation.ServerRequestObservationConvention;
-import org.springframework.web.reactive.function.server.EntityResponse;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -40,10 +38,9 @@ import org.springframework.web.util.UriUtils;
 /**
  * {@code POST /rpc} and {@code GET} or {@code POST /trpc/{path}}, served by the
  * application's own filters, exception handlers and request observation, but without
- * WebFlux's dispatch: the handler is known from the path, so no handler mapping is asked
- * and the answer is written without content negotiation. Any other request to these paths
- * (another method, a path under {@code /trpc/} with more segments) goes the whole way, as
- * does everything else.
+ * WebFlux's dispatch: the handler is known from the path, so no handler mapping is asked.
+ * Any other request to these paths (another method, a path under {@code /trpc/} with more
+ * segments) goes the whole way, as does everything else.
  */
 public final class RpcEndpoints implements HttpHandler {
 
@@ -68,7 +65,8 @@ public final class RpcEndpoints implements HttpHandler {
 	 */
 	public static HttpHandlerDecoratorFactory decorator(ApplicationContext context, JsonRpcHandler jsonRpc,
 			TrpcHandler trpc) {
-		return (delegate) -> new RpcEndpoints(delegate, direct(context, new Endpoints(jsonRpc, trpc, context)));
+		ServerCodecConfigurer codecs = context.getBean(ServerCodecConfigurer.class);
+		return (delegate) -> new RpcEndpoints(delegate, direct(context, codecs, new Endpoints(jsonRpc, trpc, codecs)));
 	}
 
 	@Override
@@ -98,7 +96,7 @@ public final class RpcEndpoints implements HttpHandler {
 	 * of {@code handler}, as {@link WebHttpHandlerBuilder#applicationContext} puts them
 	 * in front of WebFlux's dispatch (without the decorators, this among them).
 	 */
-	private static HttpHandler direct(ApplicationContext context, WebHandler handler) {
+	private static HttpHandler direct(ApplicationContext context, ServerCodecConfigurer codecs, WebHandler handler) {
 		WebHttpHandlerBuilder builder = WebHttpHandlerBuilder.webHandler(handler);
 		List<WebFilter> filters = context.getBeanProvider(WebFilter.class).orderedStream().toList();
 		builder.filters((chain) -> chain.addAll(filters));
@@ -108,7 +106,7 @@ public final class RpcEndpoints implements HttpHandler {
 		builder.exceptionHandlers((chain) -> chain.addAll(handlers));
 		context.getBeanProvider(ObservationRegistry.class).ifUnique(builder::observationRegistry);
 		context.getBeanProvider(ServerRequestObservationConvention.class).ifAvailable(builder::observationConvention);
-		builder.codecConfigurer(context.getBean(ServerCodecConfigurer.class));
+		builder.codecConfigurer(codecs);
 		try {
 			builder.localeContextResolver(context.getBean(WebHttpHandlerBuilder.LOCALE_CONTEXT_RESOLVER_BEAN_NAME,
 					LocaleContextResolver.class));
@@ -131,10 +129,9 @@ public final class RpcEndpoints implements HttpHandler {
 
 		private final List<HttpMessageWriter<?>> writers;
 
-		Endpoints(JsonRpcHandler jsonRpc, TrpcHandler trpc, ApplicationContext context) {
+		Endpoints(JsonRpcHandler jsonRpc, TrpcHandler trpc, ServerCodecConfigurer codecs) {
 			this.jsonRpc = jsonRpc;
 			this.trpc = trpc;
-			ServerCodecConfigurer codecs = context.getBean(ServerCodecConfigurer.class);
 			this.readers = codecs.getReaders();
 			this.writers = codecs.getWriters();
 		}
@@ -159,28 +156,7 @@ public final class RpcEndpoints implements HttpHandler {
 							Map.of("path", UriUtils.decode(path.substring(TRPC.length()), StandardCharsets.UTF_8)));
 				response = this.trpc.handle(ServerRequest.create(exchange, this.readers));
 			}
-			return response.flatMap((answer) -> write(answer, exchange));
-		}
-
-		/**
-		 * Writes an answer whose body is bytes as it is; any other through the message
-		 * writers.
-		 */
-		private Mono<Void> write(ServerResponse answer, ServerWebExchange exchange) {
-			if (!(answer instanceof EntityResponse<?> entity) || !(entity.entity() instanceof byte[] bytes)
-					|| !answer.cookies().isEmpty()) {
-				return answer.writeTo(exchange, this);
-			}
-			ServerHttpResponse response = exchange.getResponse();
-			response.setStatusCode(answer.statusCode());
-			HttpHeaders headers = response.getHeaders();
-			answer.headers().forEach((name, values) -> {
-				if (!headers.containsHeader(name)) {
-					headers.put(name, values);
-				}
-			});
-			headers.setContentLength(bytes.length);
-			return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
+			return response.flatMap((answer) -> answer.writeTo(exchange, this));
 		}
 
 		@Override
