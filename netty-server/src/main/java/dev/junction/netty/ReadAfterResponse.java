@@ -1,5 +1,6 @@
 package dev.junction.netty;
 
+import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 
@@ -15,6 +16,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * asked for while one is pending, or while a request is in progress, changes nothing: a
  * request read early is held back as a pipelined one.
  */
+@Sharable
 final class ReadAfterResponse extends ChannelInboundHandlerAdapter {
 
 	/** The handler's name in the pipeline. */
@@ -33,11 +35,6 @@ final class ReadAfterResponse extends ChannelInboundHandlerAdapter {
 			});
 		}
 		super.userEventTriggered(ctx, event);
-	}
-
-	@Override
-	public boolean isSharable() {
-		return true;
 	}
 
 }
