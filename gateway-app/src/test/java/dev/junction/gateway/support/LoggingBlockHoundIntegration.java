@@ -5,10 +5,11 @@ import reactor.blockhound.integration.BlockHoundIntegration;
 
 /**
  * What may wait briefly on a lock on an event loop in tests: log appenders writing to the
- * console, Jackson building a (de)serializer once, and Lettuce's endpoint lock, which
- * guards a few field updates around each Redis write and is meant to be taken on event
- * loops. Everything else must not block. (An error thrown inside Lettuce's lock would
- * leave it held.)
+ * console, Jackson building a (de)serializer once, Netty's buffer allocator adding a
+ * magazine when its event loops contend for it, and Lettuce's endpoint lock, which guards
+ * a few field updates around each Redis write and is meant to be taken on event loops.
+ * Everything else must not block. (An error thrown inside Lettuce's lock would leave it
+ * held.)
  */
 public final class LoggingBlockHoundIntegration implements BlockHoundIntegration {
 
@@ -20,6 +21,8 @@ public final class LoggingBlockHoundIntegration implements BlockHoundIntegration
 				"_createAndCacheValueDeserializer");
 		builder.allowBlockingCallsInside("tools.jackson.databind.ser.SerializerCache",
 				"addAndResolveNonTypedSerializer");
+		builder.allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup",
+				"tryExpandMagazines");
 		for (String method : new String[] { "incrementWriters", "decrementWriters", "lockWritersExclusive",
 				"unlockWritersExclusive" }) {
 			builder.allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", method);
