@@ -20,6 +20,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.timeout.ReadTimeoutException;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -79,7 +80,7 @@ final class AnthropicMessagesClient {
 	Mono<ChatResult> complete(ProviderRequest request) {
 		boolean count = request.api() == ClientApi.ANTHROPIC_COUNT_TOKENS;
 		byte[] json = this.mapper.writeValueAsBytes(body(request, count ? null : false));
-		return post(request, count ? this.countTokensUri : this.messagesUri, json)
+		return post(request, count ? this.countTokensUri : this.messagesUri, json, null)
 			.responseSingle((response, content) -> content.asByteArray()
 				.defaultIfEmpty(new byte[0])
 				.map((bytes) -> toResult(response, bytes, request)))
@@ -89,7 +90,7 @@ final class AnthropicMessagesClient {
 
 	Flux<ChatChunk> stream(ProviderRequest request) {
 		byte[] json = this.mapper.writeValueAsBytes(body(request, true));
-		return post(request, this.messagesUri, json).response((response, content) -> {
+		return post(request, this.messagesUri, json, this.timeout).response((response, content) -> {
 			if (response.status().code() >= 400) {
 				return content.aggregate()
 					.asByteArray()
@@ -99,8 +100,12 @@ final class AnthropicMessagesClient {
 			}
 			return events(content, request.apiKey());
 		})
-			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.delay(this.timeout))
-			.onErrorMap(TimeoutException.class, (ex) -> UpstreamException.timeout(this.name, this.timeout))
+			// The first event within the timeout; each later wait is bounded by the
+			// connection's read timeout, kept on its event loop rather than a timer per
+			// event.
+			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.never())
+			.onErrorMap((error) -> error instanceof TimeoutException || error instanceof ReadTimeoutException,
+					(ex) -> UpstreamException.timeout(this.name, this.timeout))
 			.onErrorMap((error) -> UpstreamFailures.translate(this.name, error));
 	}
 
@@ -124,10 +129,18 @@ final class AnthropicMessagesClient {
 		return body;
 	}
 
-	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
+	/**
+	 * @param readTimeout the longest wait for each read of the answer, or null for no
+	 * limit
+	 */
+	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json,
+			@Nullable Duration readTimeout) {
 		NativeRequest original = request.original();
 		HttpClient client = this.clients.forRequest(request);
 		return client.post().uri(uri).send((outbound, body) -> {
+			if (readTimeout != null) {
+				outbound.responseTimeout(readTimeout);
+			}
 			outbound.header(RequestId.HEADER, request.requestId());
 			request.trace().forEach(outbound::header);
 			outbound.header("anthropic-version", original.headers().getOrDefault("anthropic-version", DEFAULT_VERSION));

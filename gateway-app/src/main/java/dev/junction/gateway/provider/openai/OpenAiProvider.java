@@ -25,6 +25,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.timeout.ReadTimeoutException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -183,7 +184,7 @@ public final class OpenAiProvider implements ChatProvider {
 	public Flux<ChatChunk> stream(ProviderRequest request) {
 		boolean responses = request.api() == ClientApi.RESPONSES;
 		byte[] json = responses ? this.mapper.writeValueAsBytes(nativeBody(request, true)) : chatBytes(request, true);
-		return post(request, responses ? this.responsesUri : this.completionsUri, json)
+		return post(request, responses ? this.responsesUri : this.completionsUri, json, this.timeout)
 			.response((response, content) -> {
 				if (response.status().code() >= 400) {
 					return content.aggregate()
@@ -194,8 +195,12 @@ public final class OpenAiProvider implements ChatProvider {
 				return responses ? ResponsesEventStream.of(content, this.name, this.mapper, request.apiKey())
 						: chunks(content, request.apiKey());
 			})
-			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.delay(this.timeout))
-			.onErrorMap(TimeoutException.class, (ex) -> UpstreamException.timeout(this.name, this.timeout))
+			// The first chunk within the timeout; each later wait is bounded by the
+			// connection's read timeout, kept on its event loop rather than a timer per
+			// chunk.
+			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.never())
+			.onErrorMap((error) -> error instanceof TimeoutException || error instanceof ReadTimeoutException,
+					(ex) -> UpstreamException.timeout(this.name, this.timeout))
 			.onErrorMap(this::translate);
 	}
 
@@ -263,7 +268,7 @@ public final class OpenAiProvider implements ChatProvider {
 	}
 
 	private Mono<ChatResult> send(ProviderRequest request, String uri, byte[] json, ResultReader reader) {
-		return post(request, uri, json)
+		return post(request, uri, json, null)
 			.responseSingle((response, content) -> content.asByteArray().defaultIfEmpty(new byte[0]).map((bytes) -> {
 				if (response.status().code() >= 400) {
 					throw error(response, bytes, request.apiKey());
@@ -284,9 +289,17 @@ public final class OpenAiProvider implements ChatProvider {
 				tree.path("model").asString(null), ClientApi.RESPONSES);
 	}
 
-	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json) {
+	/**
+	 * @param readTimeout the longest wait for each read of the answer, or null for no
+	 * limit
+	 */
+	private HttpClient.ResponseReceiver<?> post(ProviderRequest request, String uri, byte[] json,
+			@Nullable Duration readTimeout) {
 		HttpClient client = this.clients.forRequest(request);
 		return client.post().uri(uri).send((outbound, body) -> {
+			if (readTimeout != null) {
+				outbound.responseTimeout(readTimeout);
+			}
 			outbound.header(RequestId.HEADER, request.requestId());
 			request.trace().forEach(outbound::header);
 			return body.send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(json)));
