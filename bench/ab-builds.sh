@@ -12,13 +12,18 @@ PEERS_DIR=${PEERS_DIR:-../shared/peers}
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install wrk)" >&2; exit 2; }
 WORK=$(mktemp -d)
 PIDS=()
-trap 'for p in "${PIDS[@]}"; do pkill -P "$p" 2>/dev/null; kill "$p" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$WORK"' EXIT
+trap 'for p in "${PIDS[@]}"; do pkill -P "$p" 2>/dev/null || true; kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"' EXIT
 BODY=${BODY:-'{"model":"emu/gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"max_tokens":2}'}
 printf 'wrk.method = "POST"\nwrk.body = os.getenv("BODY")\nwrk.headers["Content-Type"] = "application/json"\n' > "$WORK/chat.lua"
 export BODY
 "$PEERS_DIR/start-emulator.sh" > "$WORK/emulator.log" 2>&1 & PIDS+=($!)
 args=(--server.address=127.0.0.1 --junction.gateway.cache.enabled=false --junction.gateway.providers.emu.type=openai
   --junction.gateway.providers.emu.base-url=http://127.0.0.1:28090/v1 '--junction.gateway.providers.emu.keys[0].value=sk-bench')
+for port in 18181 18182; do
+  if curl -s -o /dev/null "http://127.0.0.1:$port/health"; then
+    echo "port $port is already in use: stop what listens there first" >&2; exit 1
+  fi
+done
 JUNCTION_GATEWAY_JAR=$A bin/gateway --server.port=18181 "${args[@]}" > "$WORK/a.log" 2>&1 & PIDS+=($!)
 JUNCTION_GATEWAY_JAR=$B bin/gateway --server.port=18182 "${args[@]}" > "$WORK/b.log" 2>&1 & PIDS+=($!)
 for port in 18181 18182; do
