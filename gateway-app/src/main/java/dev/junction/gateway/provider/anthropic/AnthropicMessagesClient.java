@@ -1,7 +1,6 @@
 package dev.junction.gateway.provider.anthropic;
 
 import java.time.Duration;
-import java.util.concurrent.TimeoutException;
 
 import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
@@ -20,7 +19,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.timeout.ReadTimeoutException;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -90,7 +88,7 @@ final class AnthropicMessagesClient {
 
 	Flux<ChatChunk> stream(ProviderRequest request) {
 		byte[] json = this.mapper.writeValueAsBytes(body(request, true));
-		return post(request, this.messagesUri, json, this.timeout).response((response, content) -> {
+		Flux<ChatChunk> chunks = post(request, this.messagesUri, json, this.timeout).response((response, content) -> {
 			if (response.status().code() >= 400) {
 				return content.aggregate()
 					.asByteArray()
@@ -99,13 +97,8 @@ final class AnthropicMessagesClient {
 							response.responseHeaders().get(HttpHeaderNames.RETRY_AFTER), request.apiKey())));
 			}
 			return events(content, request.apiKey());
-		})
-			// The first event within the timeout; each later wait is bounded by the
-			// connection's read timeout, kept on its event loop rather than a timer per
-			// event.
-			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.never())
-			.onErrorMap((error) -> error instanceof TimeoutException || error instanceof ReadTimeoutException,
-					(ex) -> UpstreamException.timeout(this.name, this.timeout))
+		});
+		return UpstreamFailures.timeouts(chunks, this.name, this.timeout)
 			.onErrorMap((error) -> UpstreamFailures.translate(this.name, error));
 	}
 

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
 
 import dev.junction.gateway.error.RetryAfter;
 import dev.junction.gateway.error.UpstreamException;
@@ -25,7 +24,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.timeout.ReadTimeoutException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -184,7 +182,7 @@ public final class OpenAiProvider implements ChatProvider {
 	public Flux<ChatChunk> stream(ProviderRequest request) {
 		boolean responses = request.api() == ClientApi.RESPONSES;
 		byte[] json = responses ? this.mapper.writeValueAsBytes(nativeBody(request, true)) : chatBytes(request, true);
-		return post(request, responses ? this.responsesUri : this.completionsUri, json, this.timeout)
+		Flux<ChatChunk> chunks = post(request, responses ? this.responsesUri : this.completionsUri, json, this.timeout)
 			.response((response, content) -> {
 				if (response.status().code() >= 400) {
 					return content.aggregate()
@@ -194,14 +192,8 @@ public final class OpenAiProvider implements ChatProvider {
 				}
 				return responses ? ResponsesEventStream.of(content, this.name, this.mapper, request.apiKey())
 						: chunks(content, request.apiKey());
-			})
-			// The first chunk within the timeout; each later wait is bounded by the
-			// connection's read timeout, kept on its event loop rather than a timer per
-			// chunk.
-			.timeout(Mono.delay(this.timeout), (chunk) -> Mono.never())
-			.onErrorMap((error) -> error instanceof TimeoutException || error instanceof ReadTimeoutException,
-					(ex) -> UpstreamException.timeout(this.name, this.timeout))
-			.onErrorMap(this::translate);
+			});
+		return UpstreamFailures.timeouts(chunks, this.name, this.timeout).onErrorMap(this::translate);
 	}
 
 	/**
