@@ -42,10 +42,16 @@ def readme_run_command(readme):
     return block.group(1).strip()
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def free_ports(names):
+    """A distinct free loopback port for each name: every probe stays bound until all are chosen."""
+    probes = [socket.socket() for _ in names]
+    try:
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return {name: probe.getsockname()[1] for name, probe in zip(names, probes)}
+    finally:
+        for probe in probes:
+            probe.close()
 
 
 def listening(port):
@@ -82,8 +88,7 @@ class Session:
     def __init__(self, clone, command):
         self.clone = clone
         self.command = command
-        self.ports = {name: free_port() for name in ("gateway", "calculator_grpc", "calculator_http", "mock",
-                                                     "messaging")}
+        self.ports = free_ports(("gateway", "calculator_grpc", "calculator_http", "mock", "messaging"))
         self.output = []
         self.ready = threading.Event()
 
