@@ -11,6 +11,7 @@ import dev.junction.gateway.provider.KeyedHttpClients;
 import dev.junction.gateway.provider.NativeRequest;
 import dev.junction.gateway.provider.PooledHttpClient;
 import dev.junction.gateway.provider.ProviderRequest;
+import dev.junction.gateway.provider.StreamEnd;
 import dev.junction.gateway.provider.UpstreamFailures;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.provider.openai.SseLineDecoder;
@@ -152,18 +153,11 @@ final class AnthropicMessagesClient {
 		return Flux.defer(() -> {
 			SseLineDecoder decoder = new SseLineDecoder();
 			long[] input = { 0 };
-			boolean[] done = { false };
-			return content.map((ByteBuf buffer) -> decoder.decode(buffer))
+			Flux<ChatChunk> chunks = content.map((ByteBuf buffer) -> decoder.decode(buffer))
 				.concatMapIterable((lines) -> lines)
-				.map((data) -> toChunk(data, input, apiKey))
-				.takeUntil((chunk) -> {
-					done[0] = "message_stop".equals(chunk.event());
-					return done[0];
-				})
-				.concatWith(Mono.defer(() -> (!done[0])
-						? Mono.error(
-								UpstreamException.connection(this.name, "the stream ended before message_stop", null))
-						: Mono.empty()));
+				.map((data) -> toChunk(data, input, apiKey));
+			return StreamEnd.upTo(chunks, (chunk) -> "message_stop".equals(chunk.event()), true,
+					() -> UpstreamException.connection(this.name, "the stream ended before message_stop", null));
 		});
 	}
 

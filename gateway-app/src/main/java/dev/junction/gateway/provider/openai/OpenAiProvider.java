@@ -17,6 +17,7 @@ import dev.junction.gateway.provider.KeyedHttpClients;
 import dev.junction.gateway.provider.PooledHttpClient;
 import dev.junction.gateway.provider.ProviderRequest;
 import dev.junction.gateway.provider.ProviderType;
+import dev.junction.gateway.provider.StreamEnd;
 import dev.junction.gateway.provider.UpstreamFailures;
 import dev.junction.gateway.provider.Usage;
 import dev.junction.gateway.requestid.RequestId;
@@ -305,23 +306,14 @@ public final class OpenAiProvider implements ChatProvider {
 	private Flux<ChatChunk> chunks(ByteBufFlux content, @Nullable String apiKey) {
 		return Flux.defer(() -> {
 			SseLineDecoder decoder = new SseLineDecoder();
-			boolean[] done = { false };
 			// Decode inside onNext: Reactor Netty releases each buffer once onNext
-			// returns, so
-			// it must not wait in an operator's queue.
-			return content.map((ByteBuf buffer) -> decoder.decode(buffer))
-				.concatMapIterable((lines) -> lines)
-				.takeWhile((data) -> {
-					if ("[DONE]".equals(data)) {
-						done[0] = true;
-						return false;
-					}
-					return true;
-				})
-				.map((data) -> toChunk(data, apiKey))
-				.concatWith(Mono.defer(() -> (!done[0])
-						? Mono.error(UpstreamException.connection(this.name, "the stream ended before [DONE]", null))
-						: Mono.empty()));
+			// returns, so it must not wait in an operator's queue.
+			Flux<String> data = content.map((ByteBuf buffer) -> decoder.decode(buffer))
+				.concatMapIterable((lines) -> lines);
+			return StreamEnd
+				.upTo(data, "[DONE]"::equals, false,
+						() -> UpstreamException.connection(this.name, "the stream ended before [DONE]", null))
+				.map((line) -> toChunk(line, apiKey));
 		});
 	}
 

@@ -6,12 +6,12 @@ import java.util.Set;
 import dev.junction.gateway.error.UpstreamException;
 import dev.junction.gateway.provider.ChatChunk;
 import dev.junction.gateway.provider.ClientApi;
+import dev.junction.gateway.provider.StreamEnd;
 import dev.junction.gateway.provider.UpstreamFailures;
 import dev.junction.gateway.provider.Usage;
 import io.netty.buffer.ByteBuf;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -50,13 +50,12 @@ final class ResponsesEventStream {
 			SseLineDecoder decoder = new SseLineDecoder();
 			// Decode inside onNext: Reactor Netty releases each buffer once onNext
 			// returns.
-			return content.map((ByteBuf buffer) -> decoder.decode(buffer))
+			Flux<ChatChunk> chunks = content.map((ByteBuf buffer) -> decoder.decode(buffer))
 				.concatMapIterable((lines) -> lines)
 				.filter((data) -> !"[DONE]".equals(data))
-				.map(events::event)
-				.takeUntil((chunk) -> events.done)
-				.concatWith(Mono.defer(() -> events.done ? Mono.empty() : Mono.error(UpstreamException
-					.connection(provider, "the stream ended before the response was completed", null))));
+				.map(events::event);
+			return StreamEnd.upTo(chunks, (chunk) -> events.done, true, () -> UpstreamException.connection(provider,
+					"the stream ended before the response was completed", null));
 		});
 	}
 
