@@ -67,6 +67,46 @@ final class MessagesToChat {
 		if (stream != null && !stream.isNull() && !stream.isBoolean()) {
 			throw InvalidRequestException.invalidField("stream", "stream: Input should be a valid boolean.");
 		}
+		validateTools(body);
+	}
+
+	/**
+	 * Tools as a list of objects, each named; a tool choice as an object naming its type.
+	 */
+	private static void validateTools(JsonNode body) {
+		JsonNode tools = body.get("tools");
+		if (tools != null && !tools.isNull()) {
+			if (!tools.isArray()) {
+				throw InvalidRequestException.invalidField("tools", "tools: Input should be a valid list.");
+			}
+			for (int i = 0; i < tools.size(); i++) {
+				JsonNode tool = tools.get(i);
+				String where = "tools." + i;
+				if (!tool.isObject()) {
+					throw InvalidRequestException.invalidField(where, where + ": Input should be a valid dictionary.");
+				}
+				JsonNode name = tool.get("name");
+				if (name == null || !name.isString() || name.stringValue().isBlank()) {
+					throw InvalidRequestException.invalidField(where + ".name",
+							where + ".name: Input should be a non-empty string.");
+				}
+				JsonNode schema = tool.get("input_schema");
+				if (schema != null && !schema.isNull() && !schema.isObject()) {
+					throw InvalidRequestException.invalidField(where + ".input_schema",
+							where + ".input_schema: Input should be a valid dictionary.");
+				}
+				JsonNode description = tool.get("description");
+				if (description != null && !description.isNull() && !description.isString()) {
+					throw InvalidRequestException.invalidField(where + ".description",
+							where + ".description: Input should be a valid string.");
+				}
+			}
+		}
+		JsonNode choice = body.get("tool_choice");
+		if (choice != null && !choice.isNull() && (!choice.isObject() || !choice.path("type").isString())) {
+			throw InvalidRequestException.invalidField("tool_choice",
+					"tool_choice: Input should be an object with a 'type'.");
+		}
 	}
 
 	/** The chat completion request for a validated Messages request. */
@@ -267,7 +307,7 @@ final class MessagesToChat {
 						+ "' is a server tool of Anthropic's API; only custom tools can be sent to this model.");
 			}
 			ObjectNode function = functions.addObject().put("type", "function").putObject("function");
-			function.put("name", tool.path("name").asString(""));
+			function.put("name", tool.path("name").asString());
 			if (tool.hasNonNull("description")) {
 				function.put("description", tool.path("description").asString(""));
 			}
@@ -282,10 +322,17 @@ final class MessagesToChat {
 			case "auto" -> chat.put("tool_choice", "auto");
 			case "any" -> chat.put("tool_choice", "required");
 			case "none" -> chat.put("tool_choice", "none");
-			case "tool" -> chat.putObject("tool_choice")
-				.put("type", "function")
-				.putObject("function")
-				.put("name", choice.path("name").asString(""));
+			case "tool" -> {
+				JsonNode name = choice.get("name");
+				if (name == null || !name.isString() || name.stringValue().isBlank()) {
+					throw InvalidRequestException.invalidField("tool_choice.name",
+							"tool_choice.name: Input should be a non-empty string.");
+				}
+				chat.putObject("tool_choice")
+					.put("type", "function")
+					.putObject("function")
+					.put("name", name.stringValue());
+			}
 			default -> throw InvalidRequestException.invalidField("tool_choice",
 					"tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'.");
 		}

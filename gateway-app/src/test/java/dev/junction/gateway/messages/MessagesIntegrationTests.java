@@ -41,6 +41,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
@@ -310,6 +311,22 @@ class MessagesIntegrationTests {
 				.maxTokens(0)
 				.addUserMessage("hi")
 				.build()));
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|',
+			value = { "\"tools\":{\"a\":null}|tools", "\"tools\":[null]|tools.0",
+					"\"tools\":[{\"input_schema\":{}}]|tools.0.name",
+					"\"tools\":[{\"name\":\"f\",\"input_schema\":[]}]|tools.0.input_schema",
+					"\"tools\":[{\"name\":\"f\",\"description\":{}}]|tools.0.description",
+					"\"tool_choice\":\"auto\"|tool_choice",
+					"\"tools\":[{\"name\":\"f\"}],\"tool_choice\":{\"type\":\"tool\"}|tool_choice.name" })
+	void refusesMalformedToolsInAnthropicsShape(String tools, String field) {
+		HttpResponse<String> response = post("/v1/messages", "{\"model\":\"emulator/gpt-4o-mini\",\"max_tokens\":5,"
+				+ tools + ",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", Map.of("x-api-key", KEY));
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(assertAnthropicError(response, "invalid_request_error").path("message").asString())
+			.startsWith(field + ":");
 	}
 
 	@Test
