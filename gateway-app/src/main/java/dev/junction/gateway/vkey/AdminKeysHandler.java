@@ -295,6 +295,9 @@ public final class AdminKeysHandler {
 			}
 		}
 		String owner = body.has("owner") ? text(body, "owner", false) : key.owner();
+		if (owner != null && owner.length() > 200) {
+			throw InvalidRequestException.invalidField("owner", "'owner' must be a string of at most 200 characters.");
+		}
 		List<String> models = key.models();
 		if (body.has("models")) {
 			JsonNode list = body.get("models");
@@ -313,6 +316,11 @@ public final class AdminKeysHandler {
 								"'models' must hold model names or patterns such as \"emu/*\".");
 					}
 					names.add(model.asString());
+				}
+				// Stored one per line in a column of 4,000 characters.
+				if (String.join("\n", names).length() > 4000) {
+					throw InvalidRequestException.invalidField("models",
+							"'models' must hold at most 4,000 characters in all.");
 				}
 				models = List.copyOf(names);
 			}

@@ -22,6 +22,9 @@ import org.springframework.r2dbc.core.DatabaseClient;
  */
 public final class KeyStore {
 
+	/** The length of the model column of spend rows. */
+	static final int SPEND_MODEL_LENGTH = 300;
+
 	/** The PostgreSQL channel that carries the id of every key created or changed. */
 	public static final String CHANNEL = "junction_virtual_keys";
 
@@ -191,8 +194,9 @@ public final class KeyStore {
 	 * {@code byokCost} is the cost of requests the caller paid the provider for with its
 	 * own key, kept apart.
 	 */
-	public Mono<Void> recordSpend(String key, LocalDate day, String model, long cost, long byokCost, long promptTokens,
-			long completionTokens, long requests) {
+	public Mono<Void> recordSpend(String key, LocalDate day, String calledModel, long cost, long byokCost,
+			long promptTokens, long completionTokens, long requests) {
+		String model = spendModel(calledModel);
 		String id = "s:" + key + ":" + day + ":" + model;
 		Mono<Void> ensure = this.knownRows.contains(id) ? Mono.empty() : this.db
 			.sql("INSERT INTO virtual_key_spend (key_id, spend_day, model) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
@@ -214,6 +218,20 @@ public final class KeyStore {
 			.bind(6, requests)
 			.bind(7, byokCost)
 			.then());
+	}
+
+	/**
+	 * The model as its spend row names it: the model a client called, cut to the column's
+	 * {@value #SPEND_MODEL_LENGTH} characters (a client may call any name), never in the
+	 * middle of a character.
+	 */
+	static String spendModel(String model) {
+		if (model.length() <= SPEND_MODEL_LENGTH) {
+			return model;
+		}
+		int end = Character.isHighSurrogate(model.charAt(SPEND_MODEL_LENGTH - 1)) ? SPEND_MODEL_LENGTH - 1
+				: SPEND_MODEL_LENGTH;
+		return model.substring(0, end);
 	}
 
 	/** A key's spend per day and model between two days, both included. */

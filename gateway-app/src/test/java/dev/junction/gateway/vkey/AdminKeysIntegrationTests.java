@@ -71,6 +71,16 @@ class AdminKeysIntegrationTests {
 	}
 
 	@Test
+	void recordsTheSpendOfAModelWhateverTheLengthOfItsName() {
+		JsonNode key = admin.create("{\"name\":\"long-model\"}");
+		String model = "mock/" + "m".repeat(400);
+		HttpResponse<String> answer = Http.post(gateway.baseUrl() + "/v1/chat/completions",
+				"Bearer " + key.path("key").asString(), CHAT.replace("mock/echo-1", model));
+		assertThat(answer.statusCode()).isEqualTo(200);
+		admin.awaitSpend(key.path("id").asString(), 1);
+	}
+
+	@Test
 	void aRevokedKeyIsRefusedAndARotatedKeysOldSecretToo() {
 		JsonNode key = admin.create("{\"name\":\"short-lived\"}");
 		String id = key.path("id").asString();
@@ -136,6 +146,9 @@ class AdminKeysIntegrationTests {
 				"rate_limit.requests_per_minute");
 		assertBadRequest("{\"name\":\"x\",\"expires_at\":\"tomorrow\"}", "expires_at");
 		assertBadRequest("{\"name\":\"x\",\"colour\":\"red\"}", "colour");
+		assertBadRequest("{\"name\":\"x\",\"owner\":\"" + "o".repeat(201) + "\"}", "owner");
+		assertBadRequest("{\"name\":\"x\",\"models\":[\"" + "m".repeat(2000) + "\",\"" + "n".repeat(2001) + "\"]}",
+				"models");
 		HttpResponse<String> malformed = admin.send("POST", "/admin/v1/keys", "{\"name\":");
 		assertThat(malformed.statusCode()).isEqualTo(400);
 		assertThat(admin.send("GET", "/admin/v1/keys/vk_missing", null).statusCode()).isEqualTo(404);
