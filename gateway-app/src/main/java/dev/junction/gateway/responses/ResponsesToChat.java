@@ -174,8 +174,13 @@ final class ResponsesToChat {
 						.put("type", "image_url")
 						.putObject("image_url")
 						.put("url", url);
-					if (part.hasNonNull("detail")) {
-						image.put("detail", part.path("detail").asString());
+					JsonNode detail = part.get("detail");
+					if (detail != null && !detail.isNull()) {
+						if (!detail.isString()) {
+							throw InvalidRequestException.invalidField(where + ".content[" + j + "].detail",
+									"'detail' must be 'low', 'high' or 'auto'.");
+						}
+						image.put("detail", detail.stringValue());
 					}
 				}
 				case "input_file" -> {
@@ -190,8 +195,9 @@ final class ResponsesToChat {
 						.put("filename", part.path("filename").asString("file"))
 						.put("file_data", data);
 				}
-				default -> throw InvalidRequestException.unsupported(where + ".content[" + j + "].type",
-						"Content of type '" + part.path("type").asString() + "' cannot be sent to this model.");
+				default -> throw InvalidRequestException.unsupported(where + ".content[" + j + "].type", "Content "
+						+ (part.path("type").isMissingNode() ? "without a type" : "of type " + part.path("type"))
+						+ " cannot be sent to this model.");
 			}
 		}
 	}

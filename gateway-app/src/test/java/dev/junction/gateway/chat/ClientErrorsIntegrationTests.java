@@ -123,6 +123,9 @@ class ClientErrorsIntegrationTests {
 				bad("a temperature in words on anthropic",
 						"{\"model\":\"claude/claude-haiku-4-5\",\"temperature\":" + "\"hot\",\"messages\":" + HI + "}",
 						400, "temperature", "number"),
+				bad("a stop sequence that is an object on anthropic",
+						"{\"model\":\"claude/claude-haiku-4-5\",\"stop\":[\"a\",{}]," + "\"messages\":" + HI + "}", 400,
+						"stop", "array of strings"),
 				bad("a temperature of 1e400 on anthropic",
 						"{\"model\":\"claude/claude-haiku-4-5\",\"temperature\":" + "1e400,\"messages\":" + HI + "}",
 						400, "temperature", "number"));

@@ -197,6 +197,18 @@ class ResponsesIntegrationTests {
 				() -> client.responses().create(ResponseCreateParams.builder().model("nowhere/x").input("hi").build()));
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "{\"type\":{\"a\":1}}", "\"text\"",
+			"{\"type\":\"input_image\",\"image_url\":\"https://example.com/a.png\",\"detail\":{}}" })
+	void refusesMalformedInputContentInOpenAisErrorShape(String part) {
+		HttpResponse<String> response = post(
+				"{\"model\":\"emulator/gpt-4o-mini\",\"input\":[{\"role\":\"user\"," + "\"content\":[" + part + "]}]}");
+		assertThat(response.statusCode()).isEqualTo(400);
+		JsonNode error = Json.parse(response.body()).path("error");
+		assertThat(error.path("type").asString()).isEqualTo("invalid_request_error");
+		assertThat(error.path("param").asString()).startsWith("input[0].content[0]");
+	}
+
 	@Test
 	void endsAStreamThatFailsMidwayWithAnErrorEvent() {
 		HttpResponse<String> response = post("{\"model\":\"cut/gpt-4o-mini\",\"input\":\"hi\",\"stream\":true}");

@@ -68,7 +68,13 @@ final class OpenAiToPrompt {
 		}
 		else if (stop.isArray()) {
 			List<String> sequences = new ArrayList<>();
-			stop.forEach((sequence) -> sequences.add(sequence.asString()));
+			for (JsonNode sequence : stop) {
+				if (!sequence.isString()) {
+					throw InvalidRequestException.invalidField("stop",
+							"'stop' must be a string or an array of strings.");
+				}
+				sequences.add(sequence.stringValue());
+			}
 			options.stopSequences(sequences);
 		}
 		String schema = ChatParameters.jsonSchema(body, provider,
