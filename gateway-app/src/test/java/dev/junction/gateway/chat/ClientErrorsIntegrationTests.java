@@ -126,6 +126,12 @@ class ClientErrorsIntegrationTests {
 				bad("a stop sequence that is an object on anthropic",
 						"{\"model\":\"claude/claude-haiku-4-5\",\"stop\":[\"a\",{}]," + "\"messages\":" + HI + "}", 400,
 						"stop", "array of strings"),
+				bad("tool call arguments that are not JSON on anthropic",
+						"{\"model\":\"claude/claude-haiku-4-5\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"},"
+								+ "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_1\",\"type\":"
+								+ "\"function\",\"function\":{\"name\":\"f\",\"arguments\":\"{oops\"}}]},"
+								+ "{\"role\":\"tool\",\"tool_call_id\":\"call_1\",\"content\":\"42\"}]}",
+						400, "messages[1].tool_calls[0].function.arguments", "JSON object"),
 				bad("a temperature of 1e400 on anthropic",
 						"{\"model\":\"claude/claude-haiku-4-5\",\"temperature\":" + "1e400,\"messages\":" + HI + "}",
 						400, "temperature", "number"));

@@ -9,7 +9,9 @@ import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.provider.ChatParameters;
 import dev.junction.gateway.provider.ProviderRequest;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
@@ -32,6 +34,9 @@ import org.springframework.ai.tool.ToolCallback;
  * with a 400 naming it.
  */
 final class OpenAiToPrompt {
+
+	/** Reads the arguments of tool calls. */
+	private static final JsonMapper ARGUMENTS = JsonMapper.builder().build();
 
 	private OpenAiToPrompt() {
 	}
@@ -117,7 +122,7 @@ final class OpenAiToPrompt {
 		return switch (role) {
 			case "system", "developer" -> new SystemMessage(text(message.path("content")));
 			case "user" -> new UserMessage(text(message.path("content")));
-			case "assistant" -> assistant(message, toolNames);
+			case "assistant" -> assistant(message, index, toolNames);
 			case "tool" -> {
 				String id = message.path("tool_call_id").asString("");
 				yield ToolResponseMessage.builder()
@@ -130,16 +135,41 @@ final class OpenAiToPrompt {
 		};
 	}
 
-	private static AssistantMessage assistant(JsonNode message, Map<String, String> toolNames) {
+	private static AssistantMessage assistant(JsonNode message, int index, Map<String, String> toolNames) {
 		List<AssistantMessage.ToolCall> calls = new ArrayList<>();
+		int position = 0;
 		for (JsonNode call : message.path("tool_calls")) {
 			String id = call.path("id").asString("");
 			String name = call.path("function").path("name").asString("");
 			toolNames.put(id, name);
+			String field = "messages[" + index + "].tool_calls[" + position++ + "].function.arguments";
 			calls.add(new AssistantMessage.ToolCall(id, "function", name,
-					call.path("function").path("arguments").asString("{}")));
+					arguments(call.path("function").path("arguments"), field)));
 		}
 		return AssistantMessage.builder().content(text(message.path("content"))).toolCalls(calls).build();
+	}
+
+	/**
+	 * A tool call's arguments as the provider takes them: a JSON object ({@code {}} when
+	 * none are given).
+	 */
+	private static String arguments(JsonNode arguments, String field) {
+		if (arguments.isMissingNode() || arguments.isNull()
+				|| (arguments.isString() && arguments.stringValue().isBlank())) {
+			return "{}";
+		}
+		boolean object;
+		try {
+			object = arguments.isString() && ARGUMENTS.readTree(arguments.stringValue()).isObject();
+		}
+		catch (JacksonException ex) {
+			object = false;
+		}
+		if (!object) {
+			throw InvalidRequestException.invalidField(field,
+					"'" + field + "' must be a string holding a JSON object for this model.");
+		}
+		return arguments.stringValue();
 	}
 
 	/** A message's text: a string, or the text parts of a content array. */
