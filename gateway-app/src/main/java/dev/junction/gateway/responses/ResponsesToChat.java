@@ -154,6 +154,10 @@ final class ResponsesToChat {
 			message.put("content", (content != null) ? content.stringValue() : "");
 			return;
 		}
+		if (!content.isArray()) {
+			throw InvalidRequestException.invalidField(where + ".content",
+					"'" + where + ".content' must be a string or an array of content parts.");
+		}
 		if (!role.equals("user")) {
 			message.put("content", text(content));
 			return;

@@ -210,6 +210,14 @@ class ResponsesIntegrationTests {
 	}
 
 	@Test
+	void refusesInputContentThatIsNeitherTextNorParts() {
+		HttpResponse<String> response = post(
+				"{\"model\":\"emulator/gpt-4o-mini\",\"input\":[{\"role\":\"user\",\"content\":{\"a\":1}}]}");
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(Json.parse(response.body()).path("error").path("param").asString()).isEqualTo("input[0].content");
+	}
+
+	@Test
 	void endsAStreamThatFailsMidwayWithAnErrorEvent() {
 		HttpResponse<String> response = post("{\"model\":\"cut/gpt-4o-mini\",\"input\":\"hi\",\"stream\":true}");
 		assertThat(response.statusCode()).isEqualTo(200);
