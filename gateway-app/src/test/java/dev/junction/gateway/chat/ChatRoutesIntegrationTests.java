@@ -21,8 +21,12 @@ import dev.junction.mock.stats.Route;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -32,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * answer, and {@code /v1/models} with what configured and upstream providers offer, read
  * by the official OpenAI SDK.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class ChatRoutesIntegrationTests {
 
 	@RegisterExtension
@@ -82,6 +87,15 @@ class ChatRoutesIntegrationTests {
 		assertThat(allow(rpc)).isEqualTo("POST");
 		assertThat(rpc.body()).contains("\"jsonrpc\":\"2.0\"");
 		assertThat(send("GET", "/no/such/path").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void answersAPathThatClimbsOutOfTheRootWith404AndNoWarning(CapturedOutput output) {
+		HttpResponse<String> response = send("GET", "/%2e%2e/admin");
+		assertThat(response.statusCode()).isEqualTo(404);
+		assertThat(Json.parse(response.body()).path("error").path("type").asString())
+			.isEqualTo("invalid_request_error");
+		assertThat(output.getAll()).doesNotContain("Path contains");
 	}
 
 	@Test

@@ -43,6 +43,16 @@ public final class LogCapture implements BeforeEachCallback, AfterEachCallback {
 		}
 	}
 
+	/** The WARN events written so far, as {@code logger: message}. */
+	public List<String> warnings() {
+		synchronized (this.appender) {
+			return this.appender.list.stream()
+				.filter((event) -> event.getLevel() == Level.WARN)
+				.map((event) -> event.getLoggerName() + ": " + event.getFormattedMessage())
+				.toList();
+		}
+	}
+
 	private static Logger root() {
 		return (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
 	}

@@ -52,6 +52,16 @@ class ClientErrorsIntegrationTests extends IntegrationTestSupport {
 	}
 
 	@Test
+	void answersAPathThatClimbsOutOfTheRootWith404AndNoWarning() throws Exception {
+		HttpResponse<String> response = HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/%2e%2e/admin")).build(),
+					HttpResponse.BodyHandlers.ofString());
+		assertThat(response.statusCode()).isEqualTo(404);
+		assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
+		assertThat(this.logs.warnings()).noneMatch((warning) -> warning.contains("Path contains"));
+	}
+
+	@Test
 	void explainsMalformedJsonWithoutTheParsersWords() {
 		for (String body : List.of("{\"name\": ", "{\"name\":\"a\",\"channel\":\"sms\"} trailing", "[1, 2]", "\"text\"",
 				"{\"name\":\"a\" \"channel\":\"sms\"}", "{'name':'a'}", "{\"name\":\"x\",\"channel\":NaN}",
