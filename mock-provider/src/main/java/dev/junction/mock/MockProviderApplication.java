@@ -17,12 +17,14 @@ public class MockProviderApplication {
 	 * Defaults that any property source (arguments, environment, files) overrides.
 	 * Spring's own {@code http.server.requests} observation is off: it cost a quarter of
 	 * the throughput under load, and the {@code junction.mock.*} counters say what tests
-	 * need; set the property to true to get it back.
+	 * need; set the property to true to get it back. No static content is served, so a
+	 * path such as {@code /%2e%2e/x} is a plain 404 rather than a warning in the log.
 	 */
 	public static final Map<String, Object> DEFAULTS = Map.of("server.port", 8090, "server.shutdown", "immediate",
 			"spring.main.banner-mode", "off", "management.endpoints.web.exposure.include", "health,info,prometheus",
 			"management.metrics.tags.application", "mock-provider", "logging.pattern.correlation",
-			"%replace(%kvp{NONE}){'^(.+)$', '[$1] '}", "management.observations.enable.http.server.requests", false);
+			"%replace(%kvp{NONE}){'^(.+)$', '[$1] '}", "management.observations.enable.http.server.requests", false,
+			"spring.web.resources.add-mappings", false);
 
 	public static void main(String[] args) {
 		application().run(args);

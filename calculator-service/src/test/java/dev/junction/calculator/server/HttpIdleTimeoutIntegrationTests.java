@@ -46,6 +46,17 @@ class HttpIdleTimeoutIntegrationTests {
 	}
 
 	@Test
+	void answersAPathThatClimbsOutOfTheRootWith404AndNoWarning(CapturedOutput output) throws Exception {
+		try (RunningCalculator server = RunningCalculator.start()) {
+			HttpResponse<String> response = HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort() + "/%2e%2e/admin"))
+					.build(), HttpResponse.BodyHandlers.ofString());
+			assertThat(response.statusCode()).isEqualTo(404);
+			assertThat(output.getAll()).doesNotContain("Path contains");
+		}
+	}
+
+	@Test
 	void closesQuietConnectionsAfterThirtySecondsByDefault() throws Exception {
 		try (RunningCalculator server = RunningCalculator.start()) {
 			assertThat(server.context().getEnvironment().getProperty("server.netty.idle-timeout", Duration.class))
