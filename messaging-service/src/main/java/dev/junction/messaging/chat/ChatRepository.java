@@ -3,6 +3,7 @@ package dev.junction.messaging.chat;
 import java.time.Instant;
 import java.util.UUID;
 
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -87,7 +88,7 @@ public class ChatRepository {
 	}
 
 	public Flux<Chat> page(Caller caller, ChatFilter filter, PageRequest page) {
-		return Select.from("chats", COLUMNS)
+		return WholeResults.all(Select.from("chats", COLUMNS)
 			.visibleTo(caller, "instance_id", filter.instanceId())
 			.where("type = :type", "type", (filter.type() != null) ? filter.type().name() : null)
 			.where("archived = :archived", "archived", filter.archived())
@@ -95,7 +96,7 @@ public class ChatRepository {
 			.where("muted = :muted", "muted", filter.muted())
 			.page(this.client, page)
 			.map(ChatRepository::map)
-			.all();
+			.all());
 	}
 
 	private static Chat map(Readable row) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -113,7 +114,7 @@ public class EventRepository {
 		}
 		select.where("created_at >= :since", "since", filter.since())
 			.where("created_at < :until", "until", filter.until());
-		return select.page(this.client, page).map(EventRepository::map).all();
+		return WholeResults.all(select.page(this.client, page).map(EventRepository::map).all());
 	}
 
 	/**
@@ -138,7 +139,7 @@ public class EventRepository {
 			parameters.put("types", filter.types());
 		}
 		sql.append(" ORDER BY created_at, id LIMIT ").append(limit);
-		return this.client.sql(sql.toString()).bindValues(parameters).map(EventRepository::map).all();
+		return WholeResults.all(this.client.sql(sql.toString()).bindValues(parameters).map(EventRepository::map).all());
 	}
 
 	private static GenericExecuteSpec bind(GenericExecuteSpec spec, Event event) {

@@ -2,6 +2,7 @@ package dev.junction.messaging.instance;
 
 import java.util.UUID;
 
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -73,13 +74,13 @@ public class InstanceRepository {
 	}
 
 	public Flux<Instance> page(Caller caller, Channel channel, InstanceStatus status, PageRequest page) {
-		return Select.from("instances", COLUMNS)
+		return WholeResults.all(Select.from("instances", COLUMNS)
 			.visibleTo(caller, "id", null)
 			.where("channel = :channel", "channel", (channel != null) ? channel.name() : null)
 			.where("status = :status", "status", (status != null) ? status.name() : null)
 			.page(this.client, page)
 			.map(InstanceRepository::map)
-			.all();
+			.all());
 	}
 
 	private static Instance map(Readable row) {

@@ -3,6 +3,7 @@ package dev.junction.messaging.message;
 import java.time.Instant;
 import java.util.UUID;
 
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -87,7 +88,7 @@ public class MessageRepository {
 			.where("created_at >= :since", "since", filter.since())
 			.where("created_at < :until", "until", filter.until())
 			.where("text ILIKE :text", "text", (filter.text() != null) ? "%" + escapeLike(filter.text()) + "%" : null);
-		return select.page(this.client, page).map(MessageRepository::map).all();
+		return WholeResults.all(select.page(this.client, page).map(MessageRepository::map).all());
 	}
 
 	private static String escapeLike(String text) {

@@ -1,0 +1,30 @@
+package dev.junction.database;
+
+import reactor.core.publisher.Flux;
+
+/**
+ * Query results read to their end even when whoever asked for them has gone away (a
+ * client that disconnects cancels its request). r2dbc-postgresql does not release the
+ * rows that are still on their way when a query is cancelled: their network buffers are
+ * lost to Netty's pool and its leak detector reports each at ERROR. A query wrapped here
+ * keeps reading after a cancellation, each row mapped and released as usual and the
+ * mapped value dropped, and its connection goes back to the pool when the result ends.
+ * Meant for bounded reads outside transactions (a page of a list): the rest of the result
+ * is read at once, whatever the subscriber asked for.
+ */
+public final class WholeResults {
+
+	private WholeResults() {
+	}
+
+	/** {@code rows}, read to their end whatever the subscriber does. */
+	public static <T> Flux<T> all(Flux<T> rows) {
+		return Flux.create((sink) -> rows.contextWrite(sink.contextView()).subscribe(sink::next, (error) -> {
+			// A failure after the subscriber left concerns nobody.
+			if (!sink.isCancelled()) {
+				sink.error(error);
+			}
+		}, sink::complete));
+	}
+
+}
