@@ -1,6 +1,7 @@
 package dev.junction.gateway.messages;
 
 import dev.junction.gateway.error.InvalidRequestException;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -32,9 +33,7 @@ final class MessagesToChat {
 		if (model == null || model.isNull()) {
 			throw InvalidRequestException.missingField("model");
 		}
-		if (!model.isString() || model.stringValue().isBlank()) {
-			throw InvalidRequestException.invalidField("model", "model: Input should be a non-empty string.");
-		}
+		requireNonEmptyString(model, "model");
 		JsonNode maxTokens = body.get("max_tokens");
 		if (needsMaxTokens && (maxTokens == null || maxTokens.isNull())) {
 			throw InvalidRequestException.missingField("max_tokens");
@@ -85,11 +84,7 @@ final class MessagesToChat {
 				if (!tool.isObject()) {
 					throw InvalidRequestException.invalidField(where, where + ": Input should be a valid dictionary.");
 				}
-				JsonNode name = tool.get("name");
-				if (name == null || !name.isString() || name.stringValue().isBlank()) {
-					throw InvalidRequestException.invalidField(where + ".name",
-							where + ".name: Input should be a non-empty string.");
-				}
+				requireNonEmptyString(tool.get("name"), where + ".name");
 				JsonNode schema = tool.get("input_schema");
 				if (schema != null && !schema.isNull() && !schema.isObject()) {
 					throw InvalidRequestException.invalidField(where + ".input_schema",
@@ -106,6 +101,12 @@ final class MessagesToChat {
 		if (choice != null && !choice.isNull() && (!choice.isObject() || !choice.path("type").isString())) {
 			throw InvalidRequestException.invalidField("tool_choice",
 					"tool_choice: Input should be an object with a 'type'.");
+		}
+	}
+
+	private static void requireNonEmptyString(@Nullable JsonNode value, String field) {
+		if (value == null || !value.isString() || value.stringValue().isBlank()) {
+			throw InvalidRequestException.invalidField(field, field + ": Input should be a non-empty string.");
 		}
 	}
 
@@ -323,15 +324,11 @@ final class MessagesToChat {
 			case "any" -> chat.put("tool_choice", "required");
 			case "none" -> chat.put("tool_choice", "none");
 			case "tool" -> {
-				JsonNode name = choice.get("name");
-				if (name == null || !name.isString() || name.stringValue().isBlank()) {
-					throw InvalidRequestException.invalidField("tool_choice.name",
-							"tool_choice.name: Input should be a non-empty string.");
-				}
+				requireNonEmptyString(choice.get("name"), "tool_choice.name");
 				chat.putObject("tool_choice")
 					.put("type", "function")
 					.putObject("function")
-					.put("name", name.stringValue());
+					.put("name", choice.get("name").stringValue());
 			}
 			default -> throw InvalidRequestException.invalidField("tool_choice",
 					"tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'.");

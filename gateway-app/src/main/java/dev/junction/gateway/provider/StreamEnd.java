@@ -34,11 +34,6 @@ public final class StreamEnd {
 	 */
 	public static <T> Flux<T> upTo(Flux<T> events, Predicate<? super T> last, boolean inclusive,
 			Supplier<? extends Throwable> endedEarly) {
-		return upTo(events, last, inclusive, endedEarly, GRACE);
-	}
-
-	static <T> Flux<T> upTo(Flux<T> events, Predicate<? super T> last, boolean inclusive,
-			Supplier<? extends Throwable> endedEarly, Duration grace) {
 		return Flux.defer(() -> {
 			Sinks.Empty<Void> seen = Sinks.empty();
 			boolean[] done = { false };
@@ -53,7 +48,7 @@ public final class StreamEnd {
 				}
 				return true;
 			})
-				.takeUntilOther(seen.asMono().then(Mono.delay(grace)))
+				.takeUntilOther(seen.asMono().then(Mono.delay(GRACE)))
 				.onErrorResume((error) -> (done[0]) ? Mono.empty() : Mono.error(error))
 				.concatWith(Mono.defer(() -> (done[0]) ? Mono.empty() : Mono.error(endedEarly)));
 		});

@@ -11,7 +11,7 @@ import dev.junction.gateway.provider.ProviderRequest;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
@@ -35,9 +35,6 @@ import org.springframework.ai.tool.ToolCallback;
  */
 final class OpenAiToPrompt {
 
-	/** Reads the arguments of tool calls. */
-	private static final JsonMapper ARGUMENTS = JsonMapper.builder().build();
-
 	private OpenAiToPrompt() {
 	}
 
@@ -46,7 +43,7 @@ final class OpenAiToPrompt {
 	 * ({@code defaults.mutate()}), so each provider keeps its own options type.
 	 */
 	static Prompt translate(String provider, ProviderRequest request, ChatOptions defaults, int defaultMaxTokens,
-			ProviderOptions providerOptions) {
+			ProviderOptions providerOptions, ObjectMapper mapper) {
 		JsonNode body = request.chat().body();
 		ChatParameters.requireSingleChoice(body, provider);
 		ChatParameters.requireNoLogprobs(body, provider);
@@ -54,7 +51,7 @@ final class OpenAiToPrompt {
 		Map<String, String> toolNames = new HashMap<>();
 		JsonNode input = body.path("messages");
 		for (int i = 0; i < input.size(); i++) {
-			messages.add(message(input.get(i), i, toolNames));
+			messages.add(message(input.get(i), i, toolNames, mapper));
 		}
 		ChatOptions.Builder<?> options = defaults.mutate().model(request.model());
 		Integer maxTokens = request.chat().maxTokens();
@@ -117,12 +114,12 @@ final class OpenAiToPrompt {
 		return value.asDouble();
 	}
 
-	private static Message message(JsonNode message, int index, Map<String, String> toolNames) {
+	private static Message message(JsonNode message, int index, Map<String, String> toolNames, ObjectMapper mapper) {
 		String role = message.path("role").asString("");
 		return switch (role) {
 			case "system", "developer" -> new SystemMessage(text(message.path("content")));
 			case "user" -> new UserMessage(text(message.path("content")));
-			case "assistant" -> assistant(message, index, toolNames);
+			case "assistant" -> assistant(message, index, toolNames, mapper);
 			case "tool" -> {
 				String id = message.path("tool_call_id").asString("");
 				yield ToolResponseMessage.builder()
@@ -135,7 +132,8 @@ final class OpenAiToPrompt {
 		};
 	}
 
-	private static AssistantMessage assistant(JsonNode message, int index, Map<String, String> toolNames) {
+	private static AssistantMessage assistant(JsonNode message, int index, Map<String, String> toolNames,
+			ObjectMapper mapper) {
 		List<AssistantMessage.ToolCall> calls = new ArrayList<>();
 		int position = 0;
 		for (JsonNode call : message.path("tool_calls")) {
@@ -144,7 +142,7 @@ final class OpenAiToPrompt {
 			toolNames.put(id, name);
 			String field = "messages[" + index + "].tool_calls[" + position++ + "].function.arguments";
 			calls.add(new AssistantMessage.ToolCall(id, "function", name,
-					arguments(call.path("function").path("arguments"), field)));
+					arguments(call.path("function").path("arguments"), field, mapper)));
 		}
 		return AssistantMessage.builder().content(text(message.path("content"))).toolCalls(calls).build();
 	}
@@ -153,14 +151,14 @@ final class OpenAiToPrompt {
 	 * A tool call's arguments as the provider takes them: a JSON object ({@code {}} when
 	 * none are given).
 	 */
-	private static String arguments(JsonNode arguments, String field) {
+	private static String arguments(JsonNode arguments, String field, ObjectMapper mapper) {
 		if (arguments.isMissingNode() || arguments.isNull()
 				|| (arguments.isString() && arguments.stringValue().isBlank())) {
 			return "{}";
 		}
 		boolean object;
 		try {
-			object = arguments.isString() && ARGUMENTS.readTree(arguments.stringValue()).isObject();
+			object = arguments.isString() && mapper.readTree(arguments.stringValue()).isObject();
 		}
 		catch (JacksonException ex) {
 			object = false;

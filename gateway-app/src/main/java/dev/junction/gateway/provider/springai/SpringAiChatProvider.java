@@ -196,7 +196,8 @@ public final class SpringAiChatProvider implements ChatProvider {
 	}
 
 	private Prompt prompt(ProviderRequest request, ChatModel model) {
-		return OpenAiToPrompt.translate(this.name, request, model.getOptions(), this.defaultMaxTokens, this.options);
+		return OpenAiToPrompt.translate(this.name, request, model.getOptions(), this.defaultMaxTokens, this.options,
+				this.mapper);
 	}
 
 	private ChatResult toResult(ProviderRequest request, ChatResponse response) {
