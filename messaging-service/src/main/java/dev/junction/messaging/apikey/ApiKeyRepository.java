@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-import dev.junction.database.WholeResults;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
 import dev.junction.messaging.db.Select;
@@ -100,7 +99,7 @@ public class ApiKeyRepository {
 		if (revoked != null) {
 			select.where(revoked ? "revoked_at IS NOT NULL" : "revoked_at IS NULL");
 		}
-		return WholeResults.all(select.page(this.client, page).map(ApiKeyRepository::map).all());
+		return select.page(this.client, page, ApiKeyRepository::map);
 	}
 
 	/** Marks the key revoked; emits the key as it was before, or nothing when unknown. */

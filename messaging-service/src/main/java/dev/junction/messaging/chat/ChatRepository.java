@@ -3,7 +3,6 @@ package dev.junction.messaging.chat;
 import java.time.Instant;
 import java.util.UUID;
 
-import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -88,15 +87,13 @@ public class ChatRepository {
 	}
 
 	public Flux<Chat> page(Caller caller, ChatFilter filter, PageRequest page) {
-		return WholeResults.all(Select.from("chats", COLUMNS)
+		return Select.from("chats", COLUMNS)
 			.visibleTo(caller, "instance_id", filter.instanceId())
 			.where("type = :type", "type", (filter.type() != null) ? filter.type().name() : null)
 			.where("archived = :archived", "archived", filter.archived())
 			.where("pinned = :pinned", "pinned", filter.pinned())
 			.where("muted = :muted", "muted", filter.muted())
-			.page(this.client, page)
-			.map(ChatRepository::map)
-			.all());
+			.page(this.client, page, ChatRepository::map);
 	}
 
 	private static Chat map(Readable row) {

@@ -7,10 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.web.PageRequest;
+import io.r2dbc.spi.Readable;
+import reactor.core.publisher.Flux;
 
 import org.springframework.r2dbc.core.DatabaseClient;
 
@@ -81,8 +85,11 @@ public final class Select {
 		return this;
 	}
 
-	/** The statement for {@code page}, with its parameters bound. */
-	public DatabaseClient.GenericExecuteSpec page(DatabaseClient client, PageRequest page) {
+	/**
+	 * The rows of {@code page}, each mapped, read to their end even when the caller goes
+	 * away ({@link WholeResults}).
+	 */
+	public <T> Flux<T> page(DatabaseClient client, PageRequest page, Function<? super Readable, T> mapper) {
 		if (page.cursor() != null) {
 			where("(created_at, id) < (:cursorAt, :cursorId)", "cursorAt", page.cursor().createdAt());
 			this.parameters.put("cursorId", page.cursor().id());
@@ -92,7 +99,7 @@ public final class Select {
 			sql.append(" WHERE ").append(String.join(" AND ", this.conditions));
 		}
 		sql.append(" ORDER BY created_at DESC, id DESC LIMIT ").append(page.limit() + 1);
-		return client.sql(sql.toString()).bindValues(this.parameters);
+		return WholeResults.all(client.sql(sql.toString()).bindValues(this.parameters).map(mapper).all());
 	}
 
 }

@@ -114,7 +114,7 @@ public class EventRepository {
 		}
 		select.where("created_at >= :since", "since", filter.since())
 			.where("created_at < :until", "until", filter.until());
-		return WholeResults.all(select.page(this.client, page).map(EventRepository::map).all());
+		return select.page(this.client, page, EventRepository::map);
 	}
 
 	/**

@@ -2,7 +2,6 @@ package dev.junction.messaging.instance;
 
 import java.util.UUID;
 
-import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -74,13 +73,11 @@ public class InstanceRepository {
 	}
 
 	public Flux<Instance> page(Caller caller, Channel channel, InstanceStatus status, PageRequest page) {
-		return WholeResults.all(Select.from("instances", COLUMNS)
+		return Select.from("instances", COLUMNS)
 			.visibleTo(caller, "id", null)
 			.where("channel = :channel", "channel", (channel != null) ? channel.name() : null)
 			.where("status = :status", "status", (status != null) ? status.name() : null)
-			.page(this.client, page)
-			.map(InstanceRepository::map)
-			.all());
+			.page(this.client, page, InstanceRepository::map);
 	}
 
 	private static Instance map(Readable row) {

@@ -3,7 +3,6 @@ package dev.junction.messaging.message;
 import java.time.Instant;
 import java.util.UUID;
 
-import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -88,7 +87,7 @@ public class MessageRepository {
 			.where("created_at >= :since", "since", filter.since())
 			.where("created_at < :until", "until", filter.until())
 			.where("text ILIKE :text", "text", (filter.text() != null) ? "%" + escapeLike(filter.text()) + "%" : null);
-		return WholeResults.all(select.page(this.client, page).map(MessageRepository::map).all());
+		return select.page(this.client, page, MessageRepository::map);
 	}
 
 	private static String escapeLike(String text) {

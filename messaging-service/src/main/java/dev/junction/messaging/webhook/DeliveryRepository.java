@@ -5,7 +5,6 @@ import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import dev.junction.database.Notifications;
-import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -184,13 +183,11 @@ public class DeliveryRepository {
 
 	public Flux<Delivery> page(Caller caller, UUID instanceId, UUID webhookId, DeliveryStatus status,
 			PageRequest page) {
-		return WholeResults.all(Select.from("webhook_deliveries", COLUMNS)
+		return Select.from("webhook_deliveries", COLUMNS)
 			.visibleTo(caller, "instance_id", instanceId)
 			.equal("webhook_id", webhookId)
 			.where("status = :status", "status", (status != null) ? status.name() : null)
-			.page(this.client, page)
-			.map(DeliveryRepository::map)
-			.all());
+			.page(this.client, page, DeliveryRepository::map);
 	}
 
 	private static String truncate(String error) {

@@ -2,7 +2,6 @@ package dev.junction.messaging.webhook;
 
 import java.util.UUID;
 
-import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -74,11 +73,9 @@ public class WebhookRepository {
 	}
 
 	public Flux<Webhook> page(Caller caller, UUID instanceId, PageRequest page) {
-		return WholeResults.all(Select.from("webhooks", COLUMNS)
+		return Select.from("webhooks", COLUMNS)
 			.visibleTo(caller, "instance_id", instanceId)
-			.page(this.client, page)
-			.map(WebhookRepository::map)
-			.all());
+			.page(this.client, page, WebhookRepository::map);
 	}
 
 	private static Webhook map(Readable row) {
