@@ -10,6 +10,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.context.ApplicationContext;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.codec.HttpMessageReader;
@@ -21,6 +22,7 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.observation.ServerRequestObservationContext;
 import org.springframework.http.server.reactive.observation.ServerRequestObservationConvention;
+import org.springframework.web.reactive.function.server.EntityResponse;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -156,7 +158,25 @@ public final class RpcEndpoints implements HttpHandler {
 							Map.of("path", UriUtils.decode(path.substring(TRPC.length()), StandardCharsets.UTF_8)));
 				response = this.trpc.handle(ServerRequest.create(exchange, this.readers));
 			}
-			return response.flatMap((answer) -> answer.writeTo(exchange, this));
+			return response.flatMap((answer) -> write(answer, exchange));
+		}
+
+		/**
+		 * Writes {@code answer}: one whose body is bytes of a given content type (every
+		 * JSON-RPC and tRPC answer with a body) directly, as the byte array writer would,
+		 * without looking for a writer; anything else through the message writers.
+		 */
+		private Mono<Void> write(ServerResponse answer, ServerWebExchange exchange) {
+			if (!(answer instanceof EntityResponse<?> entity) || !(entity.entity() instanceof byte[] bytes)
+					|| !answer.headers().containsHeader(HttpHeaders.CONTENT_TYPE) || !entity.cookies().isEmpty()) {
+				return answer.writeTo(exchange, this);
+			}
+			ServerHttpResponse response = exchange.getResponse();
+			response.setStatusCode(answer.statusCode());
+			HttpHeaders headers = response.getHeaders();
+			answer.headers().forEach(headers::put);
+			headers.setContentLength(bytes.length);
+			return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
 		}
 
 		@Override
