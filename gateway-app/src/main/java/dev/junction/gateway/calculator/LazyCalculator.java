@@ -1,5 +1,6 @@
 package dev.junction.gateway.calculator;
 
+import java.time.Duration;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
@@ -19,11 +20,20 @@ public final class LazyCalculator {
 
 	private final String address;
 
+	/**
+	 * Makes the client once for every caller waiting for it: a burst of first calls takes
+	 * one bounded elastic thread, not one each. A failure is not kept.
+	 */
+	private final Mono<CalculatorClient> making;
+
 	private volatile @Nullable CalculatorClient client;
 
 	public LazyCalculator(ObjectProvider<CalculatorClient> clients, CalculatorProperties properties) {
 		this.clients = clients;
 		this.address = properties.address();
+		this.making = Mono.fromCallable(this::make)
+			.subscribeOn(Schedulers.boundedElastic())
+			.cache((made) -> Duration.ofMillis(Long.MAX_VALUE), (failure) -> Duration.ZERO, () -> Duration.ZERO);
 	}
 
 	/** The address calls go to, as configured; asking for it makes no client. */
@@ -37,7 +47,7 @@ public final class LazyCalculator {
 		if (made != null) {
 			return call.apply(made);
 		}
-		return Mono.fromCallable(this::make).subscribeOn(Schedulers.boundedElastic()).flatMap(call);
+		return this.making.flatMap(call);
 	}
 
 	private CalculatorClient make() {
