@@ -28,10 +28,16 @@ ADMIN = "bench-admin-key-0123456789"
 ROUNDS = 3
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_ports(count):
+    """Distinct free ports: every probe stays bound until all are chosen."""
+    probes = [socket.socket() for _ in range(count)]
+    try:
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [probe.getsockname()[1] for probe in probes]
+    finally:
+        for probe in probes:
+            probe.close()
 
 
 def wait_up(url, seconds=90):
@@ -81,7 +87,7 @@ def send(port, authorization, n):
 
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    mock_port, gateway_port = free_port(), free_port()
+    mock_port, gateway_port = free_ports(2)
     work = Path(tempfile.mkdtemp(prefix="vkey-bench-"))
     database = (f"--junction.gateway.virtual-keys.db.url={sys.argv[2]}" if len(sys.argv) > 2
                 else f"--junction.gateway.virtual-keys.db.h2-path={work}/gateway")
