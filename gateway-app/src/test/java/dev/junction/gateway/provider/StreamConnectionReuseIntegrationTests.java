@@ -122,7 +122,7 @@ class StreamConnectionReuseIntegrationTests {
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(response.body()).startsWith(CHUNK + CHUNK).endsWith(DONE);
 		}
-		assertOneConnection();
+		assertConnectionsReused();
 	}
 
 	@Test
@@ -133,7 +133,7 @@ class StreamConnectionReuseIntegrationTests {
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(response.body()).contains("event: response.completed").doesNotContain("error");
 		}
-		assertOneConnection();
+		assertConnectionsReused();
 	}
 
 	@Test
@@ -145,7 +145,7 @@ class StreamConnectionReuseIntegrationTests {
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(response.body()).contains("event: message_stop").doesNotContain("event: error");
 		}
-		assertOneConnection();
+		assertConnectionsReused();
 	}
 
 	@Test
@@ -155,7 +155,7 @@ class StreamConnectionReuseIntegrationTests {
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(response.body()).endsWith(DONE).doesNotContain("error");
 		}
-		assertOneConnection();
+		assertConnectionsReused();
 	}
 
 	@Test
@@ -167,9 +167,15 @@ class StreamConnectionReuseIntegrationTests {
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(StreamEnd.GRACE.plusSeconds(4));
 	}
 
-	private static void assertOneConnection() {
+	/**
+	 * Five streams over at most two connections: a connection closed after each stream
+	 * gives five. A stream may find the previous one's connection not yet back in the
+	 * pool (the answer to the client can end just before it is returned) and open a
+	 * second one.
+	 */
+	private static void assertConnectionsReused() {
 		assertThat(ports).hasSize(5);
-		assertThat(ports.stream().distinct()).hasSize(1);
+		assertThat(ports.stream().distinct().count()).isLessThanOrEqualTo(2);
 	}
 
 	private static HttpResponse<String> post(String path, Map<String, String> headers, String model) {
