@@ -324,11 +324,12 @@ final class MessagesToChat {
 			case "any" -> chat.put("tool_choice", "required");
 			case "none" -> chat.put("tool_choice", "none");
 			case "tool" -> {
-				requireNonEmptyString(choice.get("name"), "tool_choice.name");
+				JsonNode name = choice.get("name");
+				requireNonEmptyString(name, "tool_choice.name");
 				chat.putObject("tool_choice")
 					.put("type", "function")
 					.putObject("function")
-					.put("name", choice.get("name").stringValue());
+					.put("name", name.stringValue());
 			}
 			default -> throw InvalidRequestException.invalidField("tool_choice",
 					"tool_choice.type: Input should be 'auto', 'any', 'tool' or 'none'.");
