@@ -1,6 +1,7 @@
 package dev.junction.database;
 
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /**
  * Query results read to their end even when whoever asked for them has gone away (a
@@ -9,7 +10,7 @@ import reactor.core.publisher.Flux;
  * lost to Netty's pool and its leak detector reports each at ERROR. A query wrapped here
  * keeps reading after a cancellation, each row mapped and released as usual and the
  * mapped value dropped, and its connection goes back to the pool when the result ends.
- * Meant for bounded reads outside transactions (a page of a list): the rest of the result
+ * Meant for bounded reads (a page of a list, a record by its key): the rest of the result
  * is read at once, whatever the subscriber asked for.
  */
 public final class WholeResults {
@@ -25,6 +26,19 @@ public final class WholeResults {
 				sink.error(error);
 			}
 		}, sink::complete));
+	}
+
+	/**
+	 * The only row of {@code rows}, or none, read as {@link #all}; a second row is an
+	 * {@link IndexOutOfBoundsException}.
+	 */
+	public static <T> Mono<T> one(Flux<T> rows) {
+		return all(rows).singleOrEmpty();
+	}
+
+	/** The first row of {@code rows}, or none; the others are read and dropped. */
+	public static <T> Mono<T> first(Flux<T> rows) {
+		return all(rows).next();
 	}
 
 }

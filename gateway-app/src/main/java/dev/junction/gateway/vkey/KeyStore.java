@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.junction.database.WholeResults;
 import io.r2dbc.spi.Readable;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -99,24 +100,25 @@ public final class KeyStore {
 	}
 
 	public Mono<VirtualKey> find(String id) {
-		return this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys WHERE id = $1")
+		return WholeResults.one(this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys WHERE id = $1")
 			.bind(0, id)
 			.map(KeyStore::key)
-			.one();
+			.all());
 	}
 
 	/** The keys of one owner, oldest first. */
 	public Flux<VirtualKey> ownedBy(String owner) {
-		return this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys WHERE owner = $1 ORDER BY created_at, id")
-			.bind(0, owner)
-			.map(KeyStore::key)
-			.all();
+		return WholeResults
+			.all(this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys WHERE owner = $1 ORDER BY created_at, id")
+				.bind(0, owner)
+				.map(KeyStore::key)
+				.all());
 	}
 
 	public Flux<VirtualKey> all() {
-		return this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys ORDER BY created_at, id")
+		return WholeResults.all(this.db.sql("SELECT " + KEY_COLUMNS + " FROM virtual_keys ORDER BY created_at, id")
 			.map(KeyStore::key)
-			.all();
+			.all());
 	}
 
 	private static VirtualKey key(Readable row) {
@@ -150,14 +152,14 @@ public final class KeyStore {
 		String columns = "last_lease_nanos AS granted, spent_nanos + reserved_nanos AS used";
 		String sql = this.postgres ? update + " RETURNING " + columns
 				: "SELECT " + columns + " FROM FINAL TABLE (" + update + ")";
-		return ensureBudgetRow(key, start).then(this.db.sql(sql)
+		return ensureBudgetRow(key, start).then(WholeResults.one(this.db.sql(sql)
 			.bind(0, want)
 			.bind(1, key)
 			.bind(2, start.toString())
 			.bind(3, limit)
 			.bind(4, need)
 			.map((row) -> new long[] { row.get("granted", Long.class), row.get("used", Long.class) })
-			.one());
+			.all()));
 	}
 
 	/**
@@ -180,13 +182,12 @@ public final class KeyStore {
 	 * reserved].
 	 */
 	public Mono<long[]> budgetState(String key, LocalDate start) {
-		return this.db
+		return WholeResults.one(this.db
 			.sql("SELECT spent_nanos, reserved_nanos FROM virtual_key_budgets WHERE key_id = $1 AND period_start = $2")
 			.bind(0, key)
 			.bind(1, start.toString())
 			.map((row) -> new long[] { row.get("spent_nanos", Long.class), row.get("reserved_nanos", Long.class) })
-			.one()
-			.defaultIfEmpty(new long[] { 0, 0 });
+			.all()).defaultIfEmpty(new long[] { 0, 0 });
 	}
 
 	/**
@@ -236,7 +237,7 @@ public final class KeyStore {
 
 	/** A key's spend per day and model between two days, both included. */
 	public Flux<SpendRow> spend(String key, LocalDate from, LocalDate to) {
-		return this.db.sql(
+		return WholeResults.all(this.db.sql(
 				"SELECT spend_day, model, cost_nanos, byok_cost_nanos, prompt_tokens, completion_tokens, requests FROM virtual_key_spend "
 						+ "WHERE key_id = $1 AND spend_day >= $2 AND spend_day <= $3 ORDER BY spend_day, model")
 			.bind(0, key)
@@ -246,7 +247,7 @@ public final class KeyStore {
 					row.get("model", String.class), row.get("cost_nanos", Long.class),
 					row.get("byok_cost_nanos", Long.class), row.get("prompt_tokens", Long.class),
 					row.get("completion_tokens", Long.class), row.get("requests", Long.class)))
-			.all();
+			.all());
 	}
 
 	private Mono<Void> ensureBudgetRow(String key, LocalDate start) {

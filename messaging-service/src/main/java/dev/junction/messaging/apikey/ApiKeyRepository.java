@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
 import dev.junction.messaging.db.Select;
@@ -69,17 +70,17 @@ public class ApiKeyRepository {
 	}
 
 	public Mono<ApiKey> findByHash(String hash) {
-		return this.client.sql("SELECT " + COLUMNS + " FROM api_keys WHERE key_hash = :hash")
+		return WholeResults.one(this.client.sql("SELECT " + COLUMNS + " FROM api_keys WHERE key_hash = :hash")
 			.bind("hash", hash)
 			.map(ApiKeyRepository::map)
-			.one();
+			.all());
 	}
 
 	public Mono<ApiKey> findById(UUID id) {
-		return this.client.sql("SELECT " + COLUMNS + " FROM api_keys WHERE id = :id")
+		return WholeResults.one(this.client.sql("SELECT " + COLUMNS + " FROM api_keys WHERE id = :id")
 			.bind("id", id)
 			.map(ApiKeyRepository::map)
-			.one();
+			.all());
 	}
 
 	/**
@@ -125,14 +126,13 @@ public class ApiKeyRepository {
 	 * expired) exists.
 	 */
 	public Mono<Boolean> unrestrictedAdminExists(Instant now) {
-		return this.client
+		return WholeResults.first(this.client
 			.sql("SELECT id FROM api_keys WHERE revoked_at IS NULL AND instance_ids IS NULL AND scopes LIKE :admin "
 					+ "AND (expires_at IS NULL OR expires_at > :now) LIMIT 1")
 			.bind("admin", "%ADMIN%")
 			.bind("now", Timestamps.toDb(now))
 			.map((row) -> Boolean.TRUE)
-			.first()
-			.defaultIfEmpty(Boolean.FALSE);
+			.all()).defaultIfEmpty(Boolean.FALSE);
 	}
 
 	private static ApiKey map(Readable row) {

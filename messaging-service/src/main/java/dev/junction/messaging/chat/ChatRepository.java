@@ -3,6 +3,7 @@ package dev.junction.messaging.chat;
 import java.time.Instant;
 import java.util.UUID;
 
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -46,10 +47,10 @@ public class ChatRepository {
 	}
 
 	public Mono<Chat> findById(UUID id) {
-		return this.client.sql("SELECT " + COLUMNS + " FROM chats WHERE id = :id")
+		return WholeResults.one(this.client.sql("SELECT " + COLUMNS + " FROM chats WHERE id = :id")
 			.bind("id", id)
 			.map(ChatRepository::map)
-			.one();
+			.all());
 	}
 
 	/** Applies {@code action}; emits the number of rows changed. */

@@ -73,17 +73,18 @@ public class EventRepository {
 	 * last one committed (its instance's clock is behind) moves just after it.
 	 */
 	public Mono<Event> insertShared(Event event) {
-		return bind(this.client.sql(INSERT_SHARED), event).map((row) -> Rows.instant(row, "created_at"))
-			.one()
+		return WholeResults
+			.one(bind(this.client.sql(INSERT_SHARED), event).map((row) -> Rows.instant(row, "created_at")).all())
 			.map((createdAt) -> new Event(event.id(), event.type(), event.instanceId(), event.subjectId(),
 					event.payload(), createdAt));
 	}
 
 	/** The newest event's position, if any. */
 	public Mono<Cursor> lastPosition() {
-		return this.client.sql("SELECT created_at, id FROM events ORDER BY created_at DESC, id DESC LIMIT 1")
-			.map((row) -> new Cursor(Rows.instant(row, "created_at"), Rows.uuid(row, "id")))
-			.one();
+		return WholeResults
+			.one(this.client.sql("SELECT created_at, id FROM events ORDER BY created_at DESC, id DESC LIMIT 1")
+				.map((row) -> new Cursor(Rows.instant(row, "created_at"), Rows.uuid(row, "id")))
+				.all());
 	}
 
 	/**
@@ -100,10 +101,10 @@ public class EventRepository {
 	}
 
 	public Mono<Event> findById(UUID id) {
-		return this.client.sql("SELECT " + COLUMNS + " FROM events WHERE id = :id")
+		return WholeResults.one(this.client.sql("SELECT " + COLUMNS + " FROM events WHERE id = :id")
 			.bind("id", id)
 			.map(EventRepository::map)
-			.one();
+			.all());
 	}
 
 	/** A page of events, newest first. */

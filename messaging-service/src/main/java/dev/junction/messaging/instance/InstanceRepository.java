@@ -2,6 +2,7 @@ package dev.junction.messaging.instance;
 
 import java.util.UUID;
 
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -54,18 +55,18 @@ public class InstanceRepository {
 	}
 
 	public Mono<Instance> findById(UUID id) {
-		return this.client.sql("SELECT " + COLUMNS + " FROM instances WHERE id = :id")
+		return WholeResults.one(this.client.sql("SELECT " + COLUMNS + " FROM instances WHERE id = :id")
 			.bind("id", id)
 			.map(InstanceRepository::map)
-			.one();
+			.all());
 	}
 
 	/** The instance, locked against concurrent changes until the transaction ends. */
 	public Mono<Instance> findByIdForUpdate(UUID id) {
-		return this.client.sql("SELECT " + COLUMNS + " FROM instances WHERE id = :id FOR UPDATE")
+		return WholeResults.one(this.client.sql("SELECT " + COLUMNS + " FROM instances WHERE id = :id FOR UPDATE")
 			.bind("id", id)
 			.map(InstanceRepository::map)
-			.one();
+			.all());
 	}
 
 	public Mono<Long> delete(UUID id) {

@@ -3,6 +3,7 @@ package dev.junction.messaging.message;
 import java.time.Instant;
 import java.util.UUID;
 
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -52,19 +53,19 @@ public class MessageRepository {
 	}
 
 	public Mono<Message> findById(UUID id) {
-		return this.client.sql("SELECT " + COLUMNS + " FROM messages WHERE id = :id")
+		return WholeResults.one(this.client.sql("SELECT " + COLUMNS + " FROM messages WHERE id = :id")
 			.bind("id", id)
 			.map(MessageRepository::map)
-			.one();
+			.all());
 	}
 
 	public Mono<Message> findByIdempotencyKey(UUID instanceId, String key) {
-		return this.client
+		return WholeResults.one(this.client
 			.sql("SELECT " + COLUMNS + " FROM messages WHERE instance_id = :instanceId AND idempotency_key = :key")
 			.bind("instanceId", instanceId)
 			.bind("key", key)
 			.map(MessageRepository::map)
-			.one();
+			.all());
 	}
 
 	public Mono<Long> updateStatus(UUID id, MessageStatus status, Instant at) {

@@ -1,5 +1,6 @@
 package dev.junction.messaging.system;
 
+import dev.junction.database.WholeResults;
 import reactor.core.publisher.Mono;
 
 import org.springframework.boot.health.contributor.Health;
@@ -19,9 +20,7 @@ class DatabaseHealthIndicator implements ReactiveHealthIndicator {
 
 	@Override
 	public Mono<Health> health() {
-		return this.client.sql("SELECT 1")
-			.map((row) -> 1)
-			.first()
+		return WholeResults.first(this.client.sql("SELECT 1").map((row) -> 1).all())
 			.map((one) -> Health.up().build())
 			.switchIfEmpty(Mono.fromSupplier(() -> Health.down().withDetail("error", "no answer").build()))
 			.onErrorResume((ex) -> Mono.just(Health.down().withDetail("error", HealthController.describe(ex)).build()));

@@ -5,6 +5,7 @@ import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import dev.junction.database.Notifications;
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -54,17 +55,17 @@ public class DeliveryRepository {
 	}
 
 	public Mono<Delivery> findById(UUID id) {
-		return this.client.sql("SELECT " + COLUMNS + " FROM webhook_deliveries WHERE id = :id")
+		return WholeResults.one(this.client.sql("SELECT " + COLUMNS + " FROM webhook_deliveries WHERE id = :id")
 			.bind("id", id)
 			.map(DeliveryRepository::map)
-			.one();
+			.all());
 	}
 
 	/** How many deliveries are dead letters. */
 	public Mono<Long> countDead() {
-		return this.client.sql("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'DEAD'")
+		return WholeResults.one(this.client.sql("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'DEAD'")
 			.map((row) -> row.get(0, Long.class))
-			.one();
+			.all());
 	}
 
 	/** Tells every instance (PostgreSQL only), on commit, that deliveries are ready. */

@@ -2,6 +2,7 @@ package dev.junction.messaging.webhook;
 
 import java.util.UUID;
 
+import dev.junction.database.WholeResults;
 import dev.junction.messaging.apikey.Caller;
 import dev.junction.messaging.common.Timestamps;
 import dev.junction.messaging.db.Rows;
@@ -55,17 +56,18 @@ public class WebhookRepository {
 	}
 
 	public Mono<Webhook> findById(UUID id) {
-		return this.client.sql("SELECT " + COLUMNS + " FROM webhooks WHERE id = :id")
+		return WholeResults.one(this.client.sql("SELECT " + COLUMNS + " FROM webhooks WHERE id = :id")
 			.bind("id", id)
 			.map(WebhookRepository::map)
-			.one();
+			.all());
 	}
 
 	public Flux<Webhook> findActiveByInstance(UUID instanceId) {
-		return this.client.sql("SELECT " + COLUMNS + " FROM webhooks WHERE instance_id = :instanceId AND active = TRUE")
+		return WholeResults.all(this.client
+			.sql("SELECT " + COLUMNS + " FROM webhooks WHERE instance_id = :instanceId AND active = TRUE")
 			.bind("instanceId", instanceId)
 			.map(WebhookRepository::map)
-			.all();
+			.all());
 	}
 
 	public Mono<Long> delete(UUID id) {

@@ -62,6 +62,26 @@ class AbandonedQueryIntegrationTests extends IntegrationTestSupport {
 			.noneMatch((error) -> error.contains("LEAK") && error.contains("io.r2dbc.postgresql"));
 	}
 
+	@Test
+	void releasesTheRowOfSingleRecordReadsWhoseClientsLeft() throws Exception {
+		assumeTrue(TestDatabase.postgres(), "rows in Netty buffers come from PostgreSQL's driver");
+		UUID instance = createInstance();
+		UUID chat = createChat(instance);
+		String message = send(chat, "one message").get("id").asText();
+		for (int i = 0; i < 300; i++) {
+			leaveDuring("GET /api/v2/messages/" + message + " HTTP/1.1");
+			leaveDuring("GET /api/v2/chats/" + chat + " HTTP/1.1");
+			leaveDuring("GET /api/v2/instances/" + instance + " HTTP/1.1");
+		}
+		for (int round = 0; round < 3; round++) {
+			System.gc();
+			Thread.sleep(200);
+			assertThat(get("/messages/" + message).get("id").asText()).isEqualTo(message);
+		}
+		assertThat(this.logs.errors())
+			.noneMatch((error) -> error.contains("LEAK") && error.contains("io.r2dbc.postgresql"));
+	}
+
 	/**
 	 * Sends a request, waits for the first byte of the answer or not, and resets the
 	 * connection.
