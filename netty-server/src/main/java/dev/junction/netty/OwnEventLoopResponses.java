@@ -13,6 +13,7 @@ import reactor.core.scheduler.Schedulers;
 import reactor.netty.Connection;
 
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -27,7 +28,10 @@ import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
  * races Reactor Netty's handling of the next keep-alive request on the same connection,
  * which then is never read: the client waits forever. Moving the response's signals onto
  * the connection's loop makes the race rare; {@link ReadAfterResponse} closes what is
- * left of it (a request that arrives while the previous one is still finishing).
+ * left of it (a request that arrives while the previous one is still finishing). A buffer
+ * on its way to the loop when the client goes away is released, not dropped: a
+ * {@code Mono}'s {@code publishOn} forgets the value it holds when cancelled, so a single
+ * buffer takes a {@code Flux}'s, which hands what it holds to the discard hook.
  * <p>
  * The hang is Reactor Netty's: a keep-alive request buffered while the previous one was
  * still finishing leaves the connection without a pending read once the buffer drains
@@ -98,15 +102,24 @@ public final class OwnEventLoopResponses implements HttpHandler {
 		@Override
 		public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
 			if (body instanceof Mono<? extends DataBuffer> single) {
-				return super.writeWith(single.publishOn(this.loop));
+				return super.writeWith(released(Flux.<DataBuffer>from(single).publishOn(this.loop, 1).singleOrEmpty()));
 			}
-			return super.writeWith(Flux.from(body).publishOn(this.loop));
+			return super.writeWith(released(Flux.<DataBuffer>from(body).publishOn(this.loop)));
 		}
 
 		@Override
 		public Mono<Void> writeAndFlushWith(Publisher<? extends Publisher<? extends DataBuffer>> body) {
-			return super.writeAndFlushWith(
-					Flux.from(body).map((chunk) -> Flux.from(chunk).publishOn(this.loop)).publishOn(this.loop));
+			return super.writeAndFlushWith(Flux.from(body)
+				.map((chunk) -> released(Flux.<DataBuffer>from(chunk).publishOn(this.loop)))
+				.publishOn(this.loop));
+		}
+
+		private static Mono<DataBuffer> released(Mono<DataBuffer> body) {
+			return body.doOnDiscard(DataBuffer.class, DataBufferUtils::release);
+		}
+
+		private static Flux<DataBuffer> released(Flux<DataBuffer> body) {
+			return body.doOnDiscard(DataBuffer.class, DataBufferUtils::release);
 		}
 
 		@Override
