@@ -20,6 +20,7 @@ import tools.jackson.databind.ObjectMapper;
 
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 /**
@@ -29,7 +30,7 @@ import org.springframework.core.env.Environment;
  * hold clients back meanwhile. Failed requests do not stop the start: they are counted
  * and the first one is logged.
  */
-public final class WarmUp implements ApplicationRunner {
+public final class WarmUp implements ApplicationRunner, Ordered {
 
 	private static final Logger logger = LoggerFactory.getLogger(WarmUp.class);
 
@@ -47,6 +48,12 @@ public final class WarmUp implements ApplicationRunner {
 		this.properties = properties;
 		this.environment = environment;
 		this.mapper = mapper;
+	}
+
+	/** Before {@link ExitAfterStart}, and before runners that do not say. */
+	@Override
+	public int getOrder() {
+		return 0;
 	}
 
 	@Override

@@ -21,10 +21,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxDuration the longest the warm-up may take; what is still running then is
  * cancelled and the gateway reports ready
  * @param key the bearer key they carry, where the gateway requires one
+ * @param thenExit whether the application exits once it has started and warmed up (or
+ * just started, without a model): the training run in which {@code bin/gateway} records
+ * the start-up data that later starts map
  */
 @ConfigurationProperties(WarmUpProperties.PREFIX)
 public record WarmUpProperties(@Nullable String model, @DefaultValue("10000") int requests,
-		@DefaultValue("8") int concurrency, @DefaultValue("30s") Duration maxDuration, @Nullable String key) {
+		@DefaultValue("8") int concurrency, @DefaultValue("30s") Duration maxDuration, @Nullable String key,
+		@DefaultValue("false") boolean thenExit) {
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.gateway.warm-up";

@@ -1,0 +1,139 @@
+"""Tests of bin/gateway's start-up data (JUNCTION_GATEWAY_AOT_DIR) with the jars the build made:
+the first start records it in a training run that starts the gateway, warms it up and exits;
+the next start maps it without recording it again. Once with the java on the PATH and once
+with Temurin 25 where it is installed (an AOT cache there, a class-data archive before 25).
+
+Run with `python3 -m unittest bin/test_gateway.py` from the repository root after
+`./mvnw -B package`; it starts mock-provider and the gateway on free loopback ports.
+"""
+
+import os
+import socket
+import subprocess
+import tempfile
+import time
+import unittest
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAUNCHER = ROOT / "bin" / "gateway"
+GATEWAY_JAR = ROOT / "gateway-app" / "target" / "gateway-app.jar"
+EMULATOR_JAR = ROOT / "mock-provider" / "target" / "mock-provider-exec.jar"
+TEMURIN_25 = Path("/usr/lib/jvm/temurin-25-jdk-amd64")
+START_TIMEOUT_S = 180
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def healthy(url):
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def wait_healthy(process, url, log):
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while not healthy(url):
+        if process.poll() is not None:
+            raise AssertionError(f"exited with {process.returncode} before {url} answered 200:\n"
+                                 f"{log.read_text()[-4000:]}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{url} did not answer 200 within {START_TIMEOUT_S} s:\n{log.read_text()[-4000:]}")
+        time.sleep(0.5)
+
+
+def launch(command, env, log):
+    with log.open("w") as output:
+        return subprocess.Popen(command, env=env, stdout=output, stderr=subprocess.STDOUT)
+
+
+def stop(process):
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@unittest.skipUnless(GATEWAY_JAR.exists() and EMULATOR_JAR.exists(), "needs the jars of ./mvnw package")
+class StartUpDataTest(unittest.TestCase):
+
+    @classmethod
+    def setUpClass(cls):
+        cls.logs = tempfile.TemporaryDirectory()
+        cls.emulator_port = free_port()
+        log = Path(cls.logs.name, "emulator.log")
+        cls.emulator = launch(
+            ["java", "-jar", str(EMULATOR_JAR), f"--server.port={cls.emulator_port}", "--server.address=127.0.0.1"],
+            dict(os.environ), log)
+        wait_healthy(cls.emulator, f"http://127.0.0.1:{cls.emulator_port}/actuator/health", log)
+
+    @classmethod
+    def tearDownClass(cls):
+        stop(cls.emulator)
+        cls.logs.cleanup()
+
+    def test_records_start_up_data_once_with_the_warm_up_and_maps_it_at_later_starts(self):
+        jdks = [("the java on the PATH", None)]
+        if (TEMURIN_25 / "bin" / "java").exists():
+            jdks.append(("Temurin 25", TEMURIN_25))
+        for name, java_home in jdks:
+            with self.subTest(jdk=name), tempfile.TemporaryDirectory() as directory:
+                self.check_start_up_data(Path(directory), java_home)
+
+    def check_start_up_data(self, directory, java_home):
+        env = dict(os.environ, JUNCTION_GATEWAY_JAR=str(GATEWAY_JAR), JUNCTION_GATEWAY_AOT_DIR=str(directory / "aot"))
+        env.pop("JAVA_HOME", None)
+        if java_home is not None:
+            env["JAVA_HOME"] = str(java_home)
+        port = free_port()
+        arguments = [f"--server.port={port}", "--server.address=127.0.0.1",
+                     "--junction.gateway.cache.enabled=false",
+                     "--junction.gateway.providers.emu.type=openai",
+                     f"--junction.gateway.providers.emu.base-url=http://127.0.0.1:{self.emulator_port}/v1",
+                     "--junction.gateway.providers.emu.keys[0].value=sk-test",
+                     "--junction.gateway.warm-up.model=emu/gpt-4o-mini",
+                     "--junction.gateway.warm-up.requests=200"]
+        health = f"http://127.0.0.1:{port}/actuator/health"
+
+        first_log = directory / "first.log"
+        first = launch([str(LAUNCHER), *arguments], env, first_log)
+        try:
+            wait_healthy(first, health, first_log)
+            caches = sorted(p.name for p in (directory / "aot").glob("gateway-app.*") if p.suffix in (".aot", ".jsa"))
+            self.assertEqual(len(caches), 1, f"one cache in {sorted(os.listdir(directory / 'aot'))}")
+            self.assertIn("recording start-up data", first_log.read_text())
+            self.assertNotIn("no start-up data", first_log.read_text())
+            training = (directory / "aot" / "training.log").read_text()
+            for line in ("200 requests to emu/gpt-4o-mini answered",
+                         "Started; exiting, as junction.gateway.warm-up.then-exit asks"):
+                self.assertTrue(line in training, f"{line!r} not in the training log, which ends:\n{training[-3000:]}")
+            self.assertIn("-XX:AOTCache=" if caches[0].endswith(".aot") else "-XX:SharedArchiveFile=",
+                          Path(f"/proc/{first.pid}/cmdline").read_bytes().decode().replace("\0", " "))
+        finally:
+            stop(first)
+
+        second_log = directory / "second.log"
+        second = launch([str(LAUNCHER), *arguments], env, second_log)
+        try:
+            wait_healthy(second, health, second_log)
+            self.assertNotIn("recording start-up data", second_log.read_text())
+            self.assertRegex(Path(f"/proc/{second.pid}/cmdline").read_bytes().decode(),
+                             "-XX:(AOTCache|SharedArchiveFile)=")
+            self.assertNotIn(" ERROR ", second_log.read_text())
+        finally:
+            stop(second)
+
+
+if __name__ == "__main__":
+    unittest.main()
