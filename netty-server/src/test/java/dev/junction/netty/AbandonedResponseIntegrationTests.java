@@ -7,9 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
@@ -18,8 +17,6 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -40,23 +37,10 @@ import static org.springframework.web.reactive.function.server.RouterFunctions.r
  */
 class AbandonedResponseIntegrationTests {
 
-	private static ConfigurableApplicationContext server;
-
-	private static int port;
+	@RegisterExtension
+	static final RunningServer server = new RunningServer(Application.class);
 
 	private static volatile CompletableFuture<DataBuffer> body = new CompletableFuture<>();
-
-	@BeforeAll
-	static void start() {
-		server = new SpringApplicationBuilder(Application.class).run("--server.port=0",
-				"--spring.main.banner-mode=off");
-		port = server.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
-	}
-
-	@AfterAll
-	static void stop() {
-		server.close();
-	}
 
 	@RepeatedTest(3)
 	void releasesASingleBufferThatArrivesAfterTheClientLeft() throws Exception {
@@ -70,7 +54,7 @@ class AbandonedResponseIntegrationTests {
 
 	private void assertReleasedAfterLeaving(String path) throws Exception {
 		body = new CompletableFuture<>();
-		try (Socket socket = new Socket("127.0.0.1", port)) {
+		try (Socket socket = new Socket("127.0.0.1", server.port())) {
 			socket.getOutputStream()
 				.write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
 			Thread.sleep(100);

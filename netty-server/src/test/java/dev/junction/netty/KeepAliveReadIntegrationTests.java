@@ -7,15 +7,12 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.core.publisher.Mono;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -32,25 +29,12 @@ import static org.springframework.web.reactive.function.server.RouterFunctions.r
  */
 class KeepAliveReadIntegrationTests {
 
-	private static ConfigurableApplicationContext server;
-
-	private static int port;
-
-	@BeforeAll
-	static void start() {
-		server = new SpringApplicationBuilder(Application.class).run("--server.port=0",
-				"--spring.main.banner-mode=off");
-		port = server.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
-	}
-
-	@AfterAll
-	static void stop() {
-		server.close();
-	}
+	@RegisterExtension
+	static final RunningServer server = new RunningServer(Application.class);
 
 	@RepeatedTest(5)
 	void readsTheNextRequestAfterAHeldBackOneIsAnswered() throws IOException {
-		try (Socket socket = new Socket("127.0.0.1", port)) {
+		try (Socket socket = new Socket("127.0.0.1", server.port())) {
 			socket.setSoTimeout((int) Duration.ofSeconds(5).toMillis());
 			// The second request arrives while the first is still being answered, so it
 			// is held back, and then answered at once.

@@ -9,18 +9,15 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.buffer.DataBufferUtils;
@@ -40,21 +37,8 @@ import static org.springframework.web.reactive.function.server.RouterFunctions.r
 @ExtendWith(OutputCaptureExtension.class)
 class RequestGuardIntegrationTests {
 
-	private static ConfigurableApplicationContext server;
-
-	private static int port;
-
-	@BeforeAll
-	static void start() {
-		server = new SpringApplicationBuilder(Application.class).run("--server.port=0",
-				"--spring.main.banner-mode=off");
-		port = server.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
-	}
-
-	@AfterAll
-	static void stop() {
-		server.close();
-	}
+	@RegisterExtension
+	static final RunningServer server = new RunningServer(Application.class);
 
 	@AfterEach
 	void loggedNoError(CapturedOutput output) {
@@ -144,7 +128,7 @@ class RequestGuardIntegrationTests {
 	}
 
 	private static Socket connect() throws IOException {
-		Socket socket = new Socket("127.0.0.1", port);
+		Socket socket = new Socket("127.0.0.1", server.port());
 		socket.setSoTimeout(10_000);
 		return socket;
 	}
