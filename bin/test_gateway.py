@@ -103,7 +103,8 @@ class StartUpDataTest(unittest.TestCase):
                      f"--junction.gateway.providers.emu.base-url=http://127.0.0.1:{self.emulator_port}/v1",
                      "--junction.gateway.providers.emu.keys[0].value=sk-test",
                      "--junction.gateway.warm-up.model=emu/gpt-4o-mini",
-                     "--junction.gateway.warm-up.requests=200"]
+                     "--junction.gateway.warm-up.requests=200",
+                     "--junction.gateway.warm-up.until-compiled=false"]
         health = f"http://127.0.0.1:{port}/actuator/health"
 
         first_log = directory / "first.log"

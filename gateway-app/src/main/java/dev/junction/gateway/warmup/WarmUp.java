@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
@@ -12,7 +14,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.netty.ByteBufFlux;
 import reactor.netty.http.Http11SslContextSpec;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
@@ -24,17 +25,16 @@ import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 
 /**
- * Sends the gateway's own server the configured chat completions once it listens, before
- * the application reports ready: Spring Boot's readiness state, and with it the health
- * endpoint, stays {@code OUT_OF_SERVICE} until its runners are done, so load balancers
- * hold clients back meanwhile. Failed requests do not stop the start: they are counted
- * and the first one is logged.
+ * Sends the gateway's own server the configured chat completions once it listens, varied
+ * as clients' requests vary ({@link WarmUpRequests}), before the application reports
+ * ready: Spring Boot's readiness state, and with it the health endpoint, stays
+ * {@code OUT_OF_SERVICE} until its runners are done, so load balancers hold clients back
+ * meanwhile. Failed requests do not stop the start: they are counted and the first one is
+ * logged.
  */
 public final class WarmUp implements ApplicationRunner, Ordered {
 
 	private static final Logger logger = LoggerFactory.getLogger(WarmUp.class);
-
-	private static final int STREAM_EVERY = 4;
 
 	private static final int LOGGED_BODY = 300;
 
@@ -65,8 +65,9 @@ public final class WarmUp implements ApplicationRunner, Ordered {
 	}
 
 	private void warmUp(String model) {
+		int concurrency = this.properties.concurrency();
 		ConnectionProvider connections = ConnectionProvider.builder("warm-up")
-			.maxConnections(this.properties.concurrency())
+			.maxConnections(concurrency * WarmUpRequests.BURST)
 			.build();
 		try {
 			long start = System.nanoTime();
@@ -74,26 +75,41 @@ public final class WarmUp implements ApplicationRunner, Ordered {
 			AtomicLong failed = new AtomicLong();
 			AtomicReference<String> firstFailure = new AtomicReference<>();
 			HttpClient client = client(connections);
-			String plain = body(model, false);
-			String streamed = body(model, true);
+			WarmUpRequests requests = new WarmUpRequests(model, this.mapper);
+			int total = this.properties.requests();
 			Duration limit = this.properties.maxDuration();
-			Flux.range(0, this.properties.requests())
-				.flatMap((i) -> send(client, (i % STREAM_EVERY == STREAM_EVERY - 1) ? streamed : plain),
-						this.properties.concurrency())
-				.doOnNext((failure) -> {
-					if (failure.isEmpty()) {
-						answered.incrementAndGet();
-					}
-					else {
-						failed.incrementAndGet();
-						firstFailure.compareAndSet(null, failure);
-					}
-				})
-				.take(limit)
-				.blockLast(limit.plusSeconds(5));
+			Flux.range(0, (total + WarmUpRequests.RUN - 1) / WarmUpRequests.RUN).concatMap((run) -> {
+				int from = run * WarmUpRequests.RUN;
+				return Flux.range(from, Math.min(WarmUpRequests.RUN, total - from))
+					.flatMap((i) -> send(client, requests.get(i)), WarmUpRequests.concurrency(from, concurrency));
+			}).doOnNext((failure) -> {
+				if (failure.isEmpty()) {
+					answered.incrementAndGet();
+				}
+				else {
+					failed.incrementAndGet();
+					firstFailure.compareAndSet(null, failure);
+				}
+			}).take(limit).blockLast(limit.plusSeconds(5));
+			Duration left = limit.minusNanos(System.nanoTime() - start);
+			long settling = answered.get() + failed.get();
+			// Only a path that answers is worth compiling: failures are logged below.
+			if (this.properties.untilCompiled() && failed.get() == 0 && !left.isNegative() && !left.isZero()) {
+				JitActivity jit = JitActivity.start();
+				if (jit != null) {
+					Flux.range(total, Integer.MAX_VALUE - total)
+						.concatMap((i) -> send(client, requests.get(i)))
+						.doOnNext((failure) -> (failure.isEmpty() ? answered : failed).incrementAndGet())
+						.takeUntil((ignored) -> jit.quiet())
+						.take(left)
+						.blockLast(left.plusSeconds(5));
+				}
+			}
+			settling = answered.get() + failed.get() - settling;
 			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
 			if (failed.get() == 0) {
-				logger.info("Warmed up in {} ms: {} requests to {} answered", millis, answered.get(), model);
+				logger.info("Warmed up in {} ms: {} requests to {} answered ({} of them while the JIT caught up)",
+						millis, answered.get(), model, settling);
 			}
 			else {
 				logger.warn("Warmed up in {} ms: of the requests to {}, {} answered and {} failed, the first with {}",
@@ -106,15 +122,19 @@ public final class WarmUp implements ApplicationRunner, Ordered {
 	}
 
 	/** An empty string for a request answered 200, else what went wrong. */
-	private Mono<String> send(HttpClient client, String body) {
-		return client.post()
-			.uri("/v1/chat/completions")
-			.send(ByteBufFlux.fromString(Mono.just(body)))
-			.responseSingle((response, content) -> content.asString().defaultIfEmpty("").map((text) -> {
-				int status = response.status().code();
-				return (status == 200) ? "" : status + " " + abbreviate(text);
-			}))
-			.onErrorResume((ex) -> Mono.just(ex.getClass().getSimpleName() + ": " + ex.getMessage()));
+	private Mono<String> send(HttpClient client, WarmUpRequests.Request request) {
+		return client.post().uri("/v1/chat/completions").send((outbound, body) -> {
+			request.headers().forEach(outbound::header);
+			if (request.close()) {
+				outbound.header(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+			}
+			ByteBuf bytes = Unpooled.wrappedBuffer(request.body());
+			// A single buffer goes with its length, a stream of them in chunks.
+			return request.chunked() ? body.send(Flux.just(bytes)) : body.send(Mono.just(bytes));
+		}).responseSingle((response, content) -> content.asString().defaultIfEmpty("").map((text) -> {
+			int status = response.status().code();
+			return (status == 200) ? "" : status + " " + abbreviate(text);
+		})).onErrorResume((ex) -> Mono.just(ex.getClass().getSimpleName() + ": " + ex.getMessage()));
 	}
 
 	private HttpClient client(ConnectionProvider connections) {
@@ -154,12 +174,6 @@ public final class WarmUp implements ApplicationRunner, Ordered {
 			return "127.0.0.1";
 		}
 		return address.contains(":") ? "[" + address + "]" : address;
-	}
-
-	private String body(String model, boolean stream) {
-		String quoted = this.mapper.writeValueAsString(model);
-		return "{\"model\":" + quoted + ",\"messages\":[{\"role\":\"user\",\"content\":\"Say hi.\"}],\"max_tokens\":1"
-				+ (stream ? ",\"stream\":true,\"stream_options\":{\"include_usage\":true}}" : "}");
 	}
 
 	private static String abbreviate(@Nullable String text) {

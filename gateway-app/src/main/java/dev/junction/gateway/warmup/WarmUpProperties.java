@@ -24,11 +24,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param thenExit whether the application exits once it has started and warmed up (or
  * just started, without a model): the training run in which {@code bin/gateway} records
  * the start-up data that later starts map
+ * @param untilCompiled whether, once the requests are answered, the warm-up goes on one
+ * request at a time until the JIT has gone quiet (within the maximum duration)
  */
 @ConfigurationProperties(WarmUpProperties.PREFIX)
 public record WarmUpProperties(@Nullable String model, @DefaultValue("10000") int requests,
 		@DefaultValue("8") int concurrency, @DefaultValue("30s") Duration maxDuration, @Nullable String key,
-		@DefaultValue("false") boolean thenExit) {
+		@DefaultValue("false") boolean thenExit, @DefaultValue("true") boolean untilCompiled) {
 
 	/** Prefix of these properties. */
 	public static final String PREFIX = "junction.gateway.warm-up";

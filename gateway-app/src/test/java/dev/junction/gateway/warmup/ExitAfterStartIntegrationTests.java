@@ -29,7 +29,8 @@ class ExitAfterStartIntegrationTests {
 			Process gateway = start(log, "--junction.gateway.providers.emu.type=openai",
 					"--junction.gateway.providers.emu.base-url=" + emulator.openAiBaseUrl(),
 					"--junction.gateway.providers.emu.keys[0].value=sk-emu",
-					"--junction.gateway.warm-up.model=emu/gpt-4o-mini", "--junction.gateway.warm-up.requests=20");
+					"--junction.gateway.warm-up.model=emu/gpt-4o-mini", "--junction.gateway.warm-up.requests=20",
+					"--junction.gateway.warm-up.until-compiled=false");
 			assertThat(gateway.waitFor(90, TimeUnit.SECONDS)).as("exited").isTrue();
 			assertThat(gateway.exitValue()).as(Files.readString(log)).isZero();
 			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(20);

@@ -8,7 +8,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.junction.gateway.support.GatewayFixture;
 import dev.junction.gateway.support.Http;
@@ -23,6 +26,10 @@ import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
+import org.springframework.web.server.WebFilter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -38,12 +45,56 @@ class WarmUpIntegrationTests {
 		MockProviderServer emulator = MockProviderServer.start(Map.of());
 		try (GatewayFixture gateway = inFrontOf(emulator, "junction.gateway.auth.keys[0]=" + KEY,
 				"junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=40",
-				"junction.gateway.warm-up.concurrency=4", "junction.gateway.warm-up.key=" + KEY)) {
+				"junction.gateway.warm-up.concurrency=4", "junction.gateway.warm-up.key=" + KEY,
+				"junction.gateway.warm-up.until-compiled=false")) {
 			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(40);
 			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).streams()).as("every fourth one streamed")
 				.isEqualTo(10);
 			assertThat(Http.get(gateway.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
 			assertThat(output).contains("Warmed up in").contains("40 requests to emu/gpt-4o-mini answered");
+		}
+	}
+
+	@Test
+	void sendsItsRequestsAsClientsDoMostWithALengthSomeInChunksAndSomeOnNewConnections() {
+		MockProviderServer emulator = MockProviderServer.start(Map.of());
+		try (GatewayFixture gateway = GatewayFixture
+			.with("junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=64",
+					"junction.gateway.warm-up.concurrency=2", "junction.gateway.cache.enabled=false",
+					"junction.gateway.warm-up.until-compiled=false")
+			.openAi("emu", emulator, "sk-emu")
+			.start(ReceivedRequests.class)) {
+			List<HttpHeaders> received = gateway.context().getBean(ReceivedRequests.class).headers;
+			assertThat(received).hasSize(64);
+			assertThat(received).filteredOn((headers) -> headers.getContentLength() > 0).hasSize(56);
+			assertThat(received).filteredOn((headers) -> "chunked".equals(headers.getFirst("Transfer-Encoding")))
+				.hasSize(8);
+			assertThat(received).filteredOn((headers) -> "close".equalsIgnoreCase(headers.getFirst("Connection")))
+				.hasSize(1);
+			assertThat(received).filteredOn((headers) -> headers.containsHeader("Accept-Encoding")).isNotEmpty();
+			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(64);
+			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).streams()).isEqualTo(16);
+		}
+	}
+
+	@Test
+	void goesOnOneRequestAtATimeUntilTheJitIsQuietWithinItsMaximumDuration(CapturedOutput output) {
+		MockProviderServer emulator = MockProviderServer.start(Map.of());
+		long start = System.nanoTime();
+		try (GatewayFixture gateway = inFrontOf(emulator, "junction.gateway.warm-up.model=emu/gpt-4o-mini",
+				"junction.gateway.warm-up.requests=20", "junction.gateway.warm-up.max-duration=8s")) {
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
+			Matcher logged = Pattern.compile(
+					"Warmed up in \\d+ ms: (\\d+) requests to emu/gpt-4o-mini answered \\((\\d+) of them while the JIT caught up\\)")
+				.matcher(output.toString());
+			assertThat(logged.find()).as(output.toString()).isTrue();
+			long answered = Long.parseLong(logged.group(1));
+			assertThat(answered).as("a second's worth at least after the first 20").isGreaterThan(40);
+			assertThat(Long.parseLong(logged.group(2))).isEqualTo(answered - 20);
+			// One more may have reached the emulator when the maximum duration cut it
+			// off.
+			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isBetween(answered, answered + 1);
+			assertThat(Http.get(gateway.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
 		}
 	}
 
@@ -60,7 +111,8 @@ class WarmUpIntegrationTests {
 		MockProviderServer emulator = MockProviderServer.start(Map.of());
 		try (GatewayFixture gateway = inFrontOf(emulator, "server.ssl.key-store=" + keyStore,
 				"server.ssl.key-store-password=changeit", "server.ssl.key-store-type=PKCS12",
-				"junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=8")) {
+				"junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=8",
+				"junction.gateway.warm-up.until-compiled=false")) {
 			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(8);
 		}
 	}
@@ -71,7 +123,8 @@ class WarmUpIntegrationTests {
 		MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 400));
 		CompletableFuture<GatewayFixture> starting = CompletableFuture
 			.supplyAsync(() -> inFrontOf(slow, "server.port=" + port, "junction.gateway.warm-up.model=emu/gpt-4o-mini",
-					"junction.gateway.warm-up.requests=10", "junction.gateway.warm-up.concurrency=1"));
+					"junction.gateway.warm-up.requests=10", "junction.gateway.warm-up.concurrency=1",
+					"junction.gateway.warm-up.until-compiled=false"));
 		try {
 			String url = "http://127.0.0.1:" + port + "/actuator/health";
 			await().atMost(Duration.ofSeconds(30))
@@ -132,6 +185,24 @@ class WarmUpIntegrationTests {
 		try (RunningGateway gateway = RunningGateway.start(List.of())) {
 			assertThat(gateway.context().getBeansOfType(WarmUp.class)).isEmpty();
 		}
+	}
+
+	/** The headers of the chat completions the server received. */
+	@Configuration(proxyBeanMethods = false)
+	static class ReceivedRequests {
+
+		final List<HttpHeaders> headers = new CopyOnWriteArrayList<>();
+
+		@Bean
+		WebFilter receivedRequestsFilter() {
+			return (exchange, chain) -> {
+				if (exchange.getRequest().getPath().value().equals("/v1/chat/completions")) {
+					this.headers.add(HttpHeaders.copyOf(exchange.getRequest().getHeaders()));
+				}
+				return chain.filter(exchange);
+			};
+		}
+
 	}
 
 	/**
