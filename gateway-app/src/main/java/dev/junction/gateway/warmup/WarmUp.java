@@ -3,6 +3,7 @@ package dev.junction.gateway.warmup;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -75,14 +76,7 @@ public final class WarmUp implements ApplicationRunner, Ordered {
 			AtomicLong failed = new AtomicLong();
 			AtomicReference<String> firstFailure = new AtomicReference<>();
 			HttpClient client = client(connections);
-			WarmUpRequests requests = new WarmUpRequests(model, this.mapper);
-			int total = this.properties.requests();
-			Duration limit = this.properties.maxDuration();
-			Flux.range(0, (total + WarmUpRequests.RUN - 1) / WarmUpRequests.RUN).concatMap((run) -> {
-				int from = run * WarmUpRequests.RUN;
-				return Flux.range(from, Math.min(WarmUpRequests.RUN, total - from))
-					.flatMap((i) -> send(client, requests.get(i)), WarmUpRequests.concurrency(from, concurrency));
-			}).doOnNext((failure) -> {
+			Consumer<String> counted = (failure) -> {
 				if (failure.isEmpty()) {
 					answered.incrementAndGet();
 				}
@@ -90,7 +84,15 @@ public final class WarmUp implements ApplicationRunner, Ordered {
 					failed.incrementAndGet();
 					firstFailure.compareAndSet(null, failure);
 				}
-			}).take(limit).blockLast(limit.plusSeconds(5));
+			};
+			WarmUpRequests requests = new WarmUpRequests(model, this.mapper);
+			int total = this.properties.requests();
+			Duration limit = this.properties.maxDuration();
+			Flux.range(0, (total + WarmUpRequests.RUN - 1) / WarmUpRequests.RUN).concatMap((run) -> {
+				int from = run * WarmUpRequests.RUN;
+				return Flux.range(from, Math.min(WarmUpRequests.RUN, total - from))
+					.flatMap((i) -> send(client, requests.get(i)), WarmUpRequests.concurrency(from, concurrency));
+			}).doOnNext(counted).take(limit).blockLast(limit.plusSeconds(5));
 			Duration left = limit.minusNanos(System.nanoTime() - start);
 			long settling = answered.get() + failed.get();
 			// Only a path that answers is worth compiling: failures are logged below.
@@ -99,8 +101,10 @@ public final class WarmUp implements ApplicationRunner, Ordered {
 				if (jit != null) {
 					Flux.range(total, Integer.MAX_VALUE - total)
 						.concatMap((i) -> send(client, requests.get(i)))
-						.doOnNext((failure) -> (failure.isEmpty() ? answered : failed).incrementAndGet())
-						.takeUntil((ignored) -> jit.quiet())
+						.doOnNext(counted)
+						// A failure ends it: a path that stops answering is not worth
+						// waiting for.
+						.takeUntil((failure) -> !failure.isEmpty() || jit.quiet())
 						.take(left)
 						.blockLast(left.plusSeconds(5));
 				}

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,6 +23,9 @@ import dev.junction.mock.stats.Route;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import reactor.core.publisher.Mono;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.server.HttpServer;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.test.system.CapturedOutput;
@@ -39,6 +43,11 @@ import static org.awaitility.Awaitility.await;
 class WarmUpIntegrationTests {
 
 	private static final String KEY = "gw-warm-up-key";
+
+	private static final String COMPLETION = """
+			{"id":"chatcmpl-1","object":"chat.completion","created":1,"model":"gpt-4o-mini",
+			"choices":[{"index":0,"message":{"role":"assistant","content":"Hi."},"finish_reason":"stop"}],
+			"usage":{"prompt_tokens":5,"completion_tokens":1,"total_tokens":6}}""";
 
 	@Test
 	void sendsTheConfiguredRequestsThroughTheGatewayAndItsProviderBeforeTheStartReturns(CapturedOutput output) {
@@ -95,6 +104,35 @@ class WarmUpIntegrationTests {
 			// off.
 			assertThat(emulator.stats().route(Route.CHAT_COMPLETIONS).requests()).isBetween(answered, answered + 1);
 			assertThat(Http.get(gateway.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
+		}
+	}
+
+	@Test
+	void stopsWaitingForTheJitAtTheFirstFailure(CapturedOutput output) {
+		AtomicInteger received = new AtomicInteger();
+		DisposableServer upstream = HttpServer.create()
+			.host("127.0.0.1")
+			.port(0)
+			.route((routes) -> routes.post("/v1/chat/completions", (request, response) -> request.receive()
+				.then(Mono.defer(() -> (received.incrementAndGet() <= 3)
+						? response.header("Content-Type", "application/json").sendString(Mono.just(COMPLETION)).then()
+						: response.status(400)
+							.header("Content-Type", "application/json")
+							.sendString(Mono
+								.just("{\"error\":{\"message\":\"no more\",\"type\":\"invalid_request_error\"}}"))
+							.then()))))
+			.bindNow();
+		try (GatewayFixture gateway = GatewayFixture
+			.with("junction.gateway.warm-up.model=emu/gpt-4o-mini", "junction.gateway.warm-up.requests=3",
+					"junction.gateway.warm-up.concurrency=1", "junction.gateway.warm-up.max-duration=10s",
+					"junction.gateway.cache.enabled=false")
+			.openAi("emu", "http://127.0.0.1:" + upstream.port() + "/v1", "sk-emu")
+			.start()) {
+			assertThat(received).hasValue(4);
+			assertThat(output).contains("3 answered and 1 failed, the first with 400");
+		}
+		finally {
+			upstream.disposeNow();
 		}
 	}
 
