@@ -94,22 +94,12 @@ public final class WarmUp implements ApplicationRunner, Ordered {
 					.flatMap((i) -> send(client, requests.get(i)), WarmUpRequests.concurrency(from, concurrency));
 			}).doOnNext(counted).take(limit).blockLast(limit.plusSeconds(5));
 			Duration left = limit.minusNanos(System.nanoTime() - start);
-			long settling = answered.get() + failed.get();
+			long sent = answered.get() + failed.get();
 			// Only a path that answers is worth compiling: failures are logged below.
 			if (this.properties.untilCompiled() && failed.get() == 0 && !left.isNegative() && !left.isZero()) {
-				JitActivity jit = JitActivity.start();
-				if (jit != null) {
-					Flux.range(total, Integer.MAX_VALUE - total)
-						.concatMap((i) -> send(client, requests.get(i)))
-						.doOnNext(counted)
-						// A failure ends it: a path that stops answering is not worth
-						// waiting for.
-						.takeUntil((failure) -> !failure.isEmpty() || jit.quiet())
-						.take(left)
-						.blockLast(left.plusSeconds(5));
-				}
+				untilCompiled(client, requests, total, left, counted);
 			}
-			settling = answered.get() + failed.get() - settling;
+			long settling = answered.get() + failed.get() - sent;
 			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
 			if (failed.get() == 0) {
 				logger.info("Warmed up in {} ms: {} requests to {} answered ({} of them while the JIT caught up)",
@@ -123,6 +113,25 @@ public final class WarmUp implements ApplicationRunner, Ordered {
 		finally {
 			connections.disposeLater().block(Duration.ofSeconds(5));
 		}
+	}
+
+	/**
+	 * Sends the requests from {@code from} on one at a time until the JIT has gone quiet,
+	 * one fails or {@code limit} has passed.
+	 */
+	private void untilCompiled(HttpClient client, WarmUpRequests requests, int from, Duration limit,
+			Consumer<String> counted) {
+		JitActivity jit = JitActivity.start();
+		if (jit == null) {
+			return;
+		}
+		Flux.range(from, Integer.MAX_VALUE - from)
+			.concatMap((i) -> send(client, requests.get(i)))
+			.doOnNext(counted)
+			// A failure ends it: a path that stops answering is not worth waiting for.
+			.takeUntil((failure) -> !failure.isEmpty() || jit.quiet())
+			.take(limit)
+			.blockLast(limit.plusSeconds(5));
 	}
 
 	/** An empty string for a request answered 200, else what went wrong. */
