@@ -4,7 +4,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
 import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The warm-up's requests, varied the way clients' requests vary: the JIT compiles the
@@ -51,21 +57,41 @@ final class WarmUpRequests {
 			Map.of("Accept-Encoding", "gzip", "User-Agent", "junction-warm-up/1 (runtime; jvm)"),
 			Map.of("Accept", "*/*", "Cache-Control", "no-transform"));
 
+	/**
+	 * As Python's {@code json.dumps} writes: one line, a space after each comma and
+	 * colon.
+	 */
+	private static final DefaultPrettyPrinter SPACED = new DefaultPrettyPrinter().withObjectIndenter(null)
+		.withArrayIndenter(null)
+		.withSeparators(Separators.createDefaultInstance()
+			.withObjectNameValueSpacing(Separators.Spacing.AFTER)
+			.withObjectEntrySpacing(Separators.Spacing.AFTER)
+			.withArrayElementSpacing(Separators.Spacing.AFTER));
+
 	private final String model;
 
+	private final ObjectMapper mapper;
+
+	private final ObjectWriter compact;
+
+	private final ObjectWriter spaced;
+
 	WarmUpRequests(String model, ObjectMapper mapper) {
-		this.model = mapper.writeValueAsString(model);
+		this.model = model;
+		this.mapper = mapper;
+		this.compact = mapper.writer().without(SerializationFeature.INDENT_OUTPUT);
+		this.spaced = mapper.writer().with(SPACED);
 	}
 
 	/** The {@code index}th request. */
 	Request get(int index) {
 		boolean stream = index % STREAM_EVERY == STREAM_EVERY - 1;
 		boolean usage = stream && (index / STREAM_EVERY) % 2 == 0;
-		boolean spaced = index % 3 == 1;
 		boolean system = index % 5 >= 3;
+		ObjectWriter writer = (index % 3 == 1) ? this.spaced : this.compact;
 		// Now and then with the line end that a body written to a file and sent from it
 		// has.
-		String body = body(stream, usage, system, spaced) + ((index % 7 == 2) ? "\n" : "");
+		String body = writer.writeValueAsString(body(stream, usage, system)) + ((index % 7 == 2) ? "\n" : "");
 		int inSixteen = index % CHUNKED_EVERY;
 		return new Request(body.getBytes(StandardCharsets.UTF_8), stream, inSixteen == 5 || inSixteen == 11,
 				index % CLOSE_EVERY == 9, HEADERS.get(index % HEADERS.size()));
@@ -76,40 +102,24 @@ final class WarmUpRequests {
 		return ((index / RUN) % BURST_EVERY == BURST_EVERY - 1) ? concurrency * BURST : concurrency;
 	}
 
-	private String body(boolean stream, boolean usage, boolean system, boolean spaced) {
-		StringBuilder body = new StringBuilder("{\"model\":").append(this.model).append(",\"messages\":[");
+	private ObjectNode body(boolean stream, boolean usage, boolean system) {
+		ObjectNode body = this.mapper.createObjectNode().put("model", this.model);
+		ArrayNode messages = body.putArray("messages");
 		if (system) {
-			body.append("{\"role\":\"system\",\"content\":\"Answer in one word.\"},");
+			messages.addObject().put("role", "system").put("content", "Answer in one word.");
 		}
-		body.append("{\"role\":\"user\",\"content\":\"Say hi.\"}],\"max_tokens\":1");
+		messages.addObject().put("role", "user").put("content", "Say hi.");
+		body.put("max_tokens", 1);
 		if (system) {
-			body.append(",\"temperature\":0.7");
+			body.put("temperature", 0.7);
 		}
 		if (stream) {
-			body.append(",\"stream\":true");
+			body.put("stream", true);
 			if (usage) {
-				body.append(",\"stream_options\":{\"include_usage\":true}");
+				body.putObject("stream_options").put("include_usage", true);
 			}
 		}
-		body.append('}');
-		return spaced ? spaced(body) : body.toString();
-	}
-
-	/** As Python's {@code json.dumps} separates: a space after each comma and colon. */
-	private static String spaced(CharSequence json) {
-		StringBuilder spaced = new StringBuilder(json.length() + 32);
-		boolean inString = false;
-		for (int i = 0; i < json.length(); i++) {
-			char c = json.charAt(i);
-			spaced.append(c);
-			if (c == '"' && (i == 0 || json.charAt(i - 1) != '\\')) {
-				inString = !inString;
-			}
-			else if (!inString && (c == ',' || c == ':')) {
-				spaced.append(' ');
-			}
-		}
-		return spaced.toString();
+		return body;
 	}
 
 	/**
