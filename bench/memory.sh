@@ -13,6 +13,7 @@ set -u
 P=${PEERS_DIR:-$(cd "$(dirname "$0")/.." && pwd)/../shared/peers}; OUT=$1; shift
 RATES=${RATES:-1000 3000 5000}; NMT=${NMT:-1}; PORT=28184
 jcmd=${JAVA_HOME:+$JAVA_HOME/bin/}jcmd
+. "$(dirname "$0")/ports.sh"
 mkdir -p "$OUT"
 echo '{"model":"emu/gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"max_tokens":2}' > "$OUT/body.json"
 "$P/start-emulator.sh" > "$OUT/emulator.log" 2>&1 & EMU=$!
@@ -34,6 +35,7 @@ for spec in "$@"; do
   status "$name" started >> "$OUT/status.txt"
   WARMUP_S=0 "$P/measure.sh" $U "$OUT/body.json" 1000 20 > /dev/null
   for rate in $RATES; do
+    wait_for_ports
     d=$(LABEL="direct" WARMUP_S=1 "$P/measure.sh" $D "$OUT/body.json" $rate 5)
     g=$(LABEL="$name r$rate" RSS_PID=$G WARMUP_S=2 "$P/measure.sh" $U "$OUT/body.json" $rate 10)
     echo "$d" >> "$OUT/results.jsonl"; echo "$g" >> "$OUT/results.jsonl"

@@ -34,6 +34,7 @@ JCMD=("$@")
 [ ${#RATES[@]} -gt 0 ] || RATES=(1000 3000 5000)
 REPS=${REPS:-3}; DUR=${DUR:-10}; WARM_S=${WARM_S:-30}; PEERS=${PEERS:-bifrost helicone}
 M=${MEASURE:-$here/measure.sh}
+. "$(dirname "$0")/ports.sh"
 mkdir -p "$OUT"
 tmpl=${BODY_FILE:-}
 if [ -z "$tmpl" ]; then tmpl=$OUT/body.tmpl
@@ -76,6 +77,7 @@ for p in $PEERS; do WARMUP_S=0 "$M" "${URL[$p]}" "$(body $p)" 1000 5 > /dev/null
 for rate in "${RATES[@]}"; do
   for rep in $(seq 1 "$REPS"); do
     for t in direct $PEERS junction after tuned; do
+      wait_for_ports
       LABEL="$t r$rate #$rep" RSS_PID=${PID[$t]:-} WARMUP_S=2 "$M" "${URL[$t]}" "$(body $t)" "$rate" "$DUR"
     done
   done

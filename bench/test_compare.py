@@ -3,6 +3,7 @@
 import argparse
 import importlib.machinery
 import importlib.util
+import tempfile
 import unittest
 from pathlib import Path
 
@@ -51,6 +52,39 @@ class TableTests(unittest.TestCase):
         self.assertEqual(compare.seconds_of("10s"), 10)
         self.assertEqual(compare.seconds_of("500ms"), 0.5)
         self.assertEqual(compare.seconds_of("2m"), 120)
+
+
+class PortTests(unittest.TestCase):
+
+    HEADER = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
+
+    def row(self, state):
+        return f"   0: 0100007F:4650 0100007F:B3C2 {state} 00000000:00000000 00:00000000 00000000     0        0 0\n"
+
+    def test_counts_time_wait_sockets_of_both_address_families(self):
+        with tempfile.TemporaryDirectory() as net:
+            Path(net, "tcp").write_text(self.HEADER + self.row("06") + self.row("01") + self.row("06"))
+            Path(net, "tcp6").write_text(self.HEADER + self.row("06") + self.row("0A"))
+            self.assertEqual(compare.closing_connections(Path(net)), 3)
+
+    def test_reads_the_ephemeral_port_range(self):
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory, "ip_local_port_range")
+            path.write_text("32768\t60999\n")
+            self.assertEqual(compare.ephemeral_ports(path), 28232)
+            self.assertIsNone(compare.ephemeral_ports(Path(directory, "absent")))
+
+    def test_waits_while_closed_connections_hold_a_quarter_of_the_ports(self):
+        counts, slept = iter([9000, 7001, 7000]), []
+        waited = compare.wait_for_ports(count=lambda: next(counts), ports=lambda: 28000, sleep=slept.append)
+        self.assertEqual((waited, slept), (10, [5, 5]))
+
+    def test_waits_at_most_seventy_seconds_and_not_at_all_with_ports_free(self):
+        slept = []
+        self.assertEqual(compare.wait_for_ports(count=lambda: 28000, ports=lambda: 28000, sleep=slept.append), 70)
+        self.assertEqual(len(slept), 14)
+        self.assertEqual(compare.wait_for_ports(count=lambda: 100, ports=lambda: 28000, sleep=slept.append), 0)
+        self.assertEqual(compare.wait_for_ports(count=lambda: 10**6, ports=lambda: None, sleep=slept.append), 0)
 
 
 if __name__ == "__main__":
