@@ -5,7 +5,9 @@ import reactor.blockhound.integration.BlockHoundIntegration;
 
 /**
  * What may wait briefly on a lock on an event loop in tests: log appenders writing to the
- * console, and Jackson building a (de)serializer once. Everything else must not block.
+ * console, Jackson building a (de)serializer once, and Netty's buffer allocator adding a
+ * magazine when its event loops contend for it (it takes a magazine's lock to hand back
+ * what it tried with). Everything else must not block.
  */
 public final class BlockingAllowances implements BlockHoundIntegration {
 
@@ -17,6 +19,8 @@ public final class BlockingAllowances implements BlockHoundIntegration {
 				"_createAndCacheValueDeserializer");
 		builder.allowBlockingCallsInside("tools.jackson.databind.ser.SerializerCache",
 				"addAndResolveNonTypedSerializer");
+		builder.allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup",
+				"tryExpandMagazines");
 	}
 
 }
