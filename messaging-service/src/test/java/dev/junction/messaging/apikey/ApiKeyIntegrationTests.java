@@ -53,14 +53,25 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 				HttpStatus.CREATED);
 		WebTestClient user = client(issued.get("key").asString());
 		get(user, "/instances", HttpStatus.OK); // now cached
-		this.admin.delete().uri("/api-keys/{id}", id(issued)).exchange().expectStatus().isNoContent();
+		this.admin.delete()
+			.uri("/api-keys/{id}", id(issued))
+			.exchange()
+			.expectStatus()
+			.isNoContent()
+			.expectBody()
+			.isEmpty();
 		assertProblem(get(user, "/instances", HttpStatus.UNAUTHORIZED), 401, "unauthorized");
 		JsonNode revoked = get("/api-keys/" + id(issued));
 		assertThat(revoked.get("active").asBoolean()).isFalse();
 		assertThat(revoked.get("revokedAt").isNull()).isFalse();
 		assertThat(get("/api-keys?revoked=true&limit=100").get("items").valueStream().map(IntegrationTestSupport::id))
 			.contains(id(issued));
-		this.admin.delete().uri("/api-keys/{id}", UUID.randomUUID()).exchange().expectStatus().isNotFound();
+		this.admin.delete()
+			.uri("/api-keys/{id}", UUID.randomUUID())
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectBody(Void.class);
 	}
 
 	@Test
@@ -197,8 +208,20 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 		get(client(unrestrictedKey), "/api-keys?limit=1", HttpStatus.OK);
 		assertThat(get("/api-keys/" + other).get("active").asBoolean()).isTrue();
 		UUID sibling = keyId(createKey(List.of("read"), List.of(mine)));
-		scopedAdmin.delete().uri("/api-keys/{id}", sibling).exchange().expectStatus().isNoContent();
-		client(unrestrictedKey).delete().uri("/api-keys/{id}", other).exchange().expectStatus().isNoContent();
+		scopedAdmin.delete()
+			.uri("/api-keys/{id}", sibling)
+			.exchange()
+			.expectStatus()
+			.isNoContent()
+			.expectBody()
+			.isEmpty();
+		client(unrestrictedKey).delete()
+			.uri("/api-keys/{id}", other)
+			.exchange()
+			.expectStatus()
+			.isNoContent()
+			.expectBody()
+			.isEmpty();
 	}
 
 	@Test
@@ -233,7 +256,13 @@ class ApiKeyIntegrationTests extends IntegrationTestSupport {
 			assertThat(other.awaitLine(":connected"::equals, WAIT)).isTrue();
 			send(chat, "before");
 			assertThat(stream.awaitLine((line) -> line.contains("\"before\""), WAIT)).isTrue();
-			this.admin.delete().uri("/api-keys/{id}", keyId(key)).exchange().expectStatus().isNoContent();
+			this.admin.delete()
+				.uri("/api-keys/{id}", keyId(key))
+				.exchange()
+				.expectStatus()
+				.isNoContent()
+				.expectBody()
+				.isEmpty();
 			assertThat(stream.awaitEnd(Duration.ofSeconds(5))).as("stream ended at once, not at the minute's recheck")
 				.isTrue();
 			assertThat(stream.lines()).contains(":closed: API key revoked");

@@ -74,7 +74,12 @@ class ChatApiIntegrationTests extends IntegrationTestSupport {
 		JsonNode updates = get("/events?instanceId=" + instance + "&type=chat.updated&limit=10");
 		assertThat(updates.get("items").size()).isEqualTo(5);
 		assertThat(updates.get("items").get(0).get("payload").get("change").asString()).isEqualTo("rename");
-		this.admin.post().uri("/chats/{id}/explode", chat).exchange().expectStatus().isNotFound();
+		this.admin.post()
+			.uri("/chats/{id}/explode", chat)
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectBody(Void.class);
 	}
 
 	@Test

@@ -47,7 +47,8 @@ class RenamedMessagingPropertiesIntegrationTests extends IntegrationTestSupport 
 			.bodyValue(Map.of("name", "x".repeat(3000), "channel", "sms"))
 			.exchange()
 			.expectStatus()
-			.isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
+			.isEqualTo(HttpStatus.CONTENT_TOO_LARGE)
+			.expectBody(Void.class);
 		List<String> warnings = output.getOut()
 			.lines()
 			.filter((line) -> line.contains("Renamed settings, read under their former names"))

@@ -86,12 +86,12 @@ class InstanceApiIntegrationTests extends IntegrationTestSupport {
 		UUID id = createInstance();
 		UUID chat = createChat(id);
 		UUID message = id(send(chat, "bye"));
-		this.admin.delete().uri("/instances/{id}", id).exchange().expectStatus().isNoContent();
+		this.admin.delete().uri("/instances/{id}", id).exchange().expectStatus().isNoContent().expectBody().isEmpty();
 		assertProblem(get(this.admin, "/instances/" + id, HttpStatus.NOT_FOUND), 404, "not-found");
 		assertProblem(get(this.admin, "/chats/" + chat, HttpStatus.NOT_FOUND), 404, "not-found");
 		assertProblem(get(this.admin, "/messages/" + message, HttpStatus.NOT_FOUND), 404, "not-found");
 		assertThat(get("/events?instanceId=" + id + "&type=instance.deleted").get("items").size()).isEqualTo(1);
-		this.admin.delete().uri("/instances/{id}", id).exchange().expectStatus().isNotFound();
+		this.admin.delete().uri("/instances/{id}", id).exchange().expectStatus().isNotFound().expectBody(Void.class);
 	}
 
 	@Test

@@ -9,9 +9,6 @@ import java.util.UUID;
 import dev.junction.messaging.support.IntegrationTestSupport;
 import dev.junction.messaging.support.LogCapture;
 import dev.junction.messaging.support.TestDatabase;
-import io.netty.util.ResourceLeakDetector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,25 +18,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Clients that go away while the rows of their page are on their way from PostgreSQL cost
  * the service nothing: every row the database sent is released, with Netty's leak
- * detector watching every buffer.
+ * detector watching every buffer ({@link dev.junction.messaging.support.NettyLeaks} sets
+ * it so for every test).
  */
 class AbandonedQueryIntegrationTests extends IntegrationTestSupport {
 
-	private static ResourceLeakDetector.Level level;
-
 	@RegisterExtension
 	final LogCapture logs = new LogCapture();
-
-	@BeforeAll
-	static void paranoid() {
-		level = ResourceLeakDetector.getLevel();
-		ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-	}
-
-	@AfterAll
-	static void restore() {
-		ResourceLeakDetector.setLevel(level);
-	}
 
 	@Test
 	void releasesTheRowsOfQueriesWhoseClientsLeft() throws Exception {

@@ -29,7 +29,8 @@ class CorsOffIntegrationTests extends IntegrationTestSupport {
 			.expectStatus()
 			.isOk()
 			.expectHeader()
-			.doesNotExist(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN);
+			.doesNotExist(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN)
+			.expectBody(Void.class);
 	}
 
 }

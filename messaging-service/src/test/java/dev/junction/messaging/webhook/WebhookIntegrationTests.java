@@ -69,7 +69,7 @@ class WebhookIntegrationTests extends IntegrationTestSupport {
 			.getResponseBody();
 		assertThat(paused.get("active").asBoolean()).isFalse();
 		assertThat(paused.get("eventTypes").get(0).asString()).isEqualTo("*");
-		this.admin.delete().uri("/webhooks/{id}", id).exchange().expectStatus().isNoContent();
+		this.admin.delete().uri("/webhooks/{id}", id).exchange().expectStatus().isNoContent().expectBody().isEmpty();
 		get(this.admin, "/webhooks/" + id, HttpStatus.NOT_FOUND);
 		assertThat(post(this.admin, "/webhooks",
 				Map.of("instanceId", instance, "url", "ftp://x", "eventTypes", List.of("*")), HttpStatus.BAD_REQUEST)
