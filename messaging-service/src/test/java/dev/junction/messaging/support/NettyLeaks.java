@@ -34,7 +34,7 @@ public final class NettyLeaks implements AfterAllCallback {
 
 	@Override
 	public void afterAll(ExtensionContext context) throws InterruptedException {
-		for (int round = 0; round < 3; round++) {
+		for (int round = 0; round < 2; round++) {
 			System.gc();
 			Thread.sleep(50);
 			ByteBufAllocator.DEFAULT.directBuffer(8).release();
