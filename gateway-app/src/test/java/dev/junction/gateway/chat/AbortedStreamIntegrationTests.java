@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Clients that go away in the middle of a stream cost the gateway nothing: what was on
  * its way to them is freed, with Netty's leak detector watching every buffer
- * ({@link dev.junction.gateway.support.NettyLeaks} sets it so for every test).
+ * ({@link dev.junction.testsupport.NettyLeaks} sets it so for every test).
  */
 @ExtendWith(OutputCaptureExtension.class)
 class AbortedStreamIntegrationTests {

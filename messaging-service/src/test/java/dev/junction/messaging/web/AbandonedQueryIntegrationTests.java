@@ -18,8 +18,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Clients that go away while the rows of their page are on their way from PostgreSQL cost
  * the service nothing: every row the database sent is released, with Netty's leak
- * detector watching every buffer ({@link dev.junction.messaging.support.NettyLeaks} sets
- * it so for every test).
+ * detector watching every buffer ({@link dev.junction.testsupport.NettyLeaks} sets it so
+ * for every test).
  */
 class AbandonedQueryIntegrationTests extends IntegrationTestSupport {
 

@@ -1,4 +1,4 @@
-package dev.junction.gateway.support;
+package dev.junction.testsupport;
 
 import java.util.ArrayList;
 import java.util.List;
