@@ -1,5 +1,7 @@
 package dev.junction.messaging.support;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -14,14 +16,19 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * Several instances of the service, each on a Netty port of its own, on the PostgreSQL
- * server the other tests share, with the tests' admin key and rate limits off.
+ * Several instances of the service, each on a Netty port of its own, with the tests'
+ * admin key, on a database of their own on the PostgreSQL server the other tests share:
+ * the instances of other test classes, still running in this JVM, take no part in their
+ * work (a webhook delivery, a notification).
  */
 public final class ServiceCluster implements AutoCloseable {
 
 	private final List<ConfigurableApplicationContext> instances = new ArrayList<>();
 
-	private ServiceCluster() {
+	private final String database;
+
+	private ServiceCluster(String database) {
+		this.database = database;
 	}
 
 	/**
@@ -29,8 +36,8 @@ public final class ServiceCluster implements AutoCloseable {
 	 * arguments.
 	 */
 	public static ServiceCluster start(int size, String... arguments) {
-		ServiceCluster cluster = new ServiceCluster();
-		String[] all = Stream.concat(Stream.of(arguments(arguments)), Stream.of("--server.port=0"))
+		ServiceCluster cluster = new ServiceCluster(TestDatabase.createPostgresDatabase());
+		String[] all = Stream.concat(Stream.of(cluster.arguments(arguments)), Stream.of("--server.port=0"))
 			.toArray(String[]::new);
 		try {
 			for (int i = 0; i < size; i++) {
@@ -46,15 +53,15 @@ public final class ServiceCluster implements AutoCloseable {
 	}
 
 	/**
-	 * The command-line arguments of an instance on the shared PostgreSQL, then
+	 * The command-line arguments of an instance on this cluster's database, then
 	 * {@code extra}. Where redis-server is installed (CI installs it), every instance
 	 * shares one real Redis for its rate limits, set high so that only their sharing
 	 * shows, over ten years so that no request comes back during a test; elsewhere rate
 	 * limits are off.
 	 */
-	public static String[] arguments(String... extra) {
+	public String[] arguments(String... extra) {
 		List<String> arguments = new ArrayList<>(
-				List.of("--spring.r2dbc.url=" + TestDatabase.url(TestDatabase.sharedPostgres()),
+				List.of("--spring.r2dbc.url=" + TestDatabase.url(TestDatabase.sharedPostgres(), this.database),
 						"--junction.messaging.admin-key=" + IntegrationTestSupport.ADMIN_KEY,
 						"--logging.level.io.zonky.test=warn"));
 		if (RedisServer.installed()) {
@@ -118,6 +125,11 @@ public final class ServiceCluster implements AutoCloseable {
 			.expectBody(JsonNode.class)
 			.returnResult()
 			.getResponseBody();
+	}
+
+	/** A connection to this cluster's database. */
+	public Connection connection() throws SQLException {
+		return TestDatabase.sharedPostgres().getDatabase("postgres", this.database).getConnection();
 	}
 
 	/** A bean of instance {@code index}. */

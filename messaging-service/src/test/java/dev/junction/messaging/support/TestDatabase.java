@@ -2,6 +2,10 @@ package dev.junction.messaging.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
@@ -60,7 +64,29 @@ public final class TestDatabase {
 
 	/** R2DBC URL of {@code server}'s {@code postgres} database. */
 	public static String url(EmbeddedPostgres server) {
-		return "r2dbc:postgresql://postgres@localhost:" + server.getPort() + "/postgres";
+		return url(server, "postgres");
+	}
+
+	/** R2DBC URL of {@code server}'s database {@code database}. */
+	public static String url(EmbeddedPostgres server, String database) {
+		return "r2dbc:postgresql://postgres@localhost:" + server.getPort() + "/" + database;
+	}
+
+	/**
+	 * A new, empty database on the shared PostgreSQL server, for instances whose work
+	 * (webhook deliveries, notifications) no instance of another test may take part in;
+	 * the service creates its tables there at its first start.
+	 */
+	public static String createPostgresDatabase() {
+		String name = "instances_" + UUID.randomUUID().toString().replace("-", "");
+		try (Connection connection = sharedPostgres().getPostgresDatabase().getConnection();
+				Statement statement = connection.createStatement()) {
+			statement.execute("CREATE DATABASE " + name);
+			return name;
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("database " + name + " not created", ex);
+		}
 	}
 
 	public static void close(EmbeddedPostgres server) {

@@ -111,7 +111,7 @@ class SharedWebhookDeliveryIntegrationTests {
 	void deliveriesOfAnInstanceKilledMidRunAreCompletedByTheOthers() throws Exception {
 		try (WebhookReceiver receiver = new WebhookReceiver().answer(200);
 				ServiceProcess victim = ServiceProcess.start(this.directory,
-						ServiceCluster.arguments("--junction.messaging.webhooks.timeout=2s",
+						cluster.arguments("--junction.messaging.webhooks.timeout=2s",
 								"--junction.messaging.webhooks.lease-time=4s",
 								"--junction.messaging.webhooks.poll-interval=10m"))) {
 			assertThat(victim.awaitReady(Duration.ofSeconds(90))).as(victim.output()).isTrue();
@@ -170,7 +170,7 @@ class SharedWebhookDeliveryIntegrationTests {
 
 	/** Deliveries of {@code instance}'s events by status. */
 	private static Map<String, Long> statuses(UUID instance) throws SQLException {
-		try (Connection connection = TestDatabase.sharedPostgres().getPostgresDatabase().getConnection();
+		try (Connection connection = cluster.connection();
 				PreparedStatement statement = connection.prepareStatement(
 						"SELECT status, COUNT(*) FROM webhook_deliveries WHERE instance_id = ? GROUP BY status")) {
 			statement.setObject(1, instance);
