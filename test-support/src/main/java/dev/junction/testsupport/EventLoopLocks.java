@@ -1,15 +1,16 @@
-package dev.junction.messaging.support;
+package dev.junction.testsupport;
 
 import reactor.blockhound.BlockHound;
 import reactor.blockhound.integration.BlockHoundIntegration;
 
 /**
- * What may wait briefly on a lock on an event loop in tests: log appenders writing to the
- * console, Jackson building a (de)serializer once, and Netty's buffer allocator adding a
- * magazine when its event loops contend for it (it takes a magazine's lock to hand back
- * what it tried with). Everything else must not block.
+ * What may wait briefly on a lock on an event loop in the tests of every module that
+ * installs BlockHound: log appenders writing to the console, Jackson building a
+ * (de)serializer once, and Netty's buffer allocator adding a magazine when its event
+ * loops contend for it (it takes a magazine's lock to hand back what it tried with).
+ * Everything else must not block. Found by BlockHound through {@code META-INF/services}.
  */
-public final class BlockingAllowances implements BlockHoundIntegration {
+public final class EventLoopLocks implements BlockHoundIntegration {
 
 	@Override
 	public void applyTo(BlockHound.Builder builder) {
