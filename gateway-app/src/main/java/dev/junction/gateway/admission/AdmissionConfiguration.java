@@ -1,6 +1,8 @@
 package dev.junction.gateway.admission;
 
 import dev.junction.gateway.config.GatewayProperties;
+import dev.junction.gateway.error.AnthropicErrors;
+import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.netty.EventLoopDelay;
 import reactor.netty.resources.LoopResources;
 
@@ -10,12 +12,14 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.client.ReactorResourceFactory;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
 
 /**
  * Admission in front of every handler: the delay probes on the server's event loops (the
- * application's own, from its {@link ReactorResourceFactory}) and the
+ * application's own, from its {@link ReactorResourceFactory}), the
  * {@link AdmissionFilter}, just after CORS, so a shed preflight still carries its
- * headers.
+ * headers, and {@link AdmissionShedding}, which sheds what the filter would refuse at
+ * once before the application runs.
  */
 @Configuration(proxyBeanMethods = false)
 public class AdmissionConfiguration {
@@ -28,6 +32,17 @@ public class AdmissionConfiguration {
 			throw new IllegalStateException("The server's event loops are not known: no ReactorResourceFactory");
 		}
 		return new EventLoopDelay(loops.onServer(LoopResources.DEFAULT_NATIVE), properties.probeInterval());
+	}
+
+	/**
+	 * Sheds what admission refuses at once in front of the application, inside the
+	 * request id's decorator.
+	 */
+	@Bean
+	@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+	HttpHandlerDecoratorFactory admissionShedding(AdmissionFilter admission, OpenAiErrors errors,
+			AnthropicErrors anthropic) {
+		return AdmissionShedding.decorator(admission, errors, anthropic);
 	}
 
 	@Bean

@@ -65,6 +65,10 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 
 	private final @Nullable EventLoopDelay delay;
 
+	private final int bound;
+
+	private final int queueSize;
+
 	private final Limiter limiter;
 
 	private final long maxBodyBytes;
@@ -88,8 +92,9 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 		this.maxDelayNanos = properties.maxEventLoopDelay().toNanos();
 		this.retryAfter = properties.retryAfter();
 		this.delay = delay;
-		int bound = (properties.maxInFlight() > 0) ? properties.maxInFlight() : Integer.MAX_VALUE;
-		this.limiter = new Limiter(bound, properties.queueSize(), properties.maxQueueWait());
+		this.bound = (properties.maxInFlight() > 0) ? properties.maxInFlight() : Integer.MAX_VALUE;
+		this.queueSize = properties.queueSize();
+		this.limiter = new Limiter(this.bound, properties.queueSize(), properties.maxQueueWait());
 		this.maxBodyBytes = properties.maxBodyBytesInFlight(Runtime.getRuntime().maxMemory()).toBytes();
 		this.maxBodySize = maxBodySize;
 	}
@@ -122,24 +127,69 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-		if (exchange.getRequest().getPath().pathWithinApplication().value().startsWith(ACTUATOR)) {
+		if (isActuator(exchange.getRequest())) {
 			return chain.filter(exchange);
 		}
-		EventLoopDelay probes = this.delay;
-		if (probes != null && this.maxDelayNanos > 0 && probes.currentNanos() > this.maxDelayNanos) {
-			return Mono.error(shed(this.shedDelay, "The gateway is over capacity right now."));
+		if (isLate()) {
+			return Mono.error(shedLate());
 		}
 		long weight = bodyWeight(exchange.getRequest());
 		if (weight == 0) {
 			return this.limiter.withPermit(() -> chain.filter(exchange)).then();
 		}
 		if (!takeBody(weight)) {
-			return Mono.error(shed(this.shedBodyBytes, "The gateway holds its limit of "
-					+ DataSize.ofBytes(this.maxBodyBytes).toKilobytes() + " KB of request bodies at once."));
+			return Mono.error(shedBody());
 		}
 		return this.limiter.withPermit(() -> chain.filter(exchange))
 			.then()
 			.doFinally((signal) -> this.bodyBytes.addAndGet(-weight));
+	}
+
+	/**
+	 * The refusal {@code request} would meet at once, counted as shed, or null when it
+	 * would be admitted or would wait for a place. Nothing is taken: a request let
+	 * through takes its place in {@link #filter} as any other.
+	 */
+	public @Nullable DeniedException refusalAtOnce(ServerHttpRequest request) {
+		if (isActuator(request)) {
+			return null;
+		}
+		if (isLate()) {
+			return shedLate();
+		}
+		if (this.limiter.inFlight() >= this.bound && this.limiter.waiting() >= this.queueSize) {
+			return shed(this.shedInFlight, atLimit());
+		}
+		long weight = bodyWeight(request);
+		if (weight > 0 && this.maxBodyBytes > 0) {
+			long held = this.bodyBytes.get();
+			if (held > 0 && held + weight > this.maxBodyBytes) {
+				return shedBody();
+			}
+		}
+		return null;
+	}
+
+	private static boolean isActuator(ServerHttpRequest request) {
+		return request.getPath().pathWithinApplication().value().startsWith(ACTUATOR);
+	}
+
+	private boolean isLate() {
+		EventLoopDelay probes = this.delay;
+		return probes != null && this.maxDelayNanos > 0 && probes.currentNanos() > this.maxDelayNanos;
+	}
+
+	private DeniedException shedLate() {
+		return shed(this.shedDelay, "The gateway is over capacity right now.");
+	}
+
+	private DeniedException shedBody() {
+		return shed(this.shedBodyBytes, "The gateway holds its limit of "
+				+ DataSize.ofBytes(this.maxBodyBytes).toKilobytes() + " KB of request bodies at once.");
+	}
+
+	private String atLimit() {
+		return "The gateway is serving its limit of " + this.bound + " requests at once.";
 	}
 
 	/**
@@ -203,9 +253,7 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 		private volatile @Nullable Timer timer;
 
 		Limiter(int maxInFlight, int queueSize, Duration maxQueueWait) {
-			super(maxInFlight, queueSize, maxQueueWait, true,
-					() -> shed(AdmissionFilter.this.shedInFlight,
-							"The gateway is serving its limit of " + maxInFlight + " requests at once."),
+			super(maxInFlight, queueSize, maxQueueWait, true, () -> shed(AdmissionFilter.this.shedInFlight, atLimit()),
 					() -> shed(AdmissionFilter.this.shedInFlight, "The gateway is serving its limit of " + maxInFlight
 							+ " requests at once and none ended within " + maxQueueWait.toMillis() + " ms."));
 		}

@@ -83,6 +83,45 @@ class AdmissionIntegrationTests {
 	}
 
 	@Test
+	void shedsWhatItRefusesAtOnceInFrontOfTheApplication() throws Exception {
+		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 1500));
+				RunningGateway gateway = inFrontOf(slow, "junction.gateway.admission.max-in-flight=1",
+						"junction.gateway.cors.allowed-origins=https://app.example")) {
+			String url = gateway.baseUrl() + "/v1/chat/completions";
+			CompletableFuture<HttpResponse<String>> first = CompletableFuture
+				.supplyAsync(() -> Http.post(url, null, CHAT));
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> slow.stats().route(Route.CHAT_COMPLETIONS).requests() == 1);
+
+			HttpResponse<String> shed = Http.post(url, null, CHAT);
+			assertThat(shed.statusCode()).isEqualTo(503);
+			assertThat(shed.headers().firstValue("retry-after")).hasValue("1");
+			assertThat(shed.headers().firstValue("x-request-id")).isPresent();
+			assertThat(shed.headers().firstValue("server-timing")).isPresent();
+			assertThat(shed.body()).contains("\"type\":\"server_overloaded\"")
+				.contains("\"code\":\"gateway_overloaded\"")
+				.contains("limit of 1 requests at once");
+			HttpResponse<String> anthropic = Http.post(gateway.baseUrl() + "/v1/messages", null, MESSAGES);
+			assertThat(anthropic.statusCode()).isEqualTo(503);
+			assertThat(anthropic.body()).contains("\"type\":\"overloaded_error\"")
+				.contains("\"request_id\":\"" + anthropic.headers().firstValue("x-request-id").orElseThrow() + "\"");
+			HttpResponse<String> browser = Http.postWithHeaders(url, Map.of("Origin", "https://app.example"), CHAT);
+			assertThat(browser.statusCode()).isEqualTo(503);
+			assertThat(browser.headers().firstValue("access-control-allow-origin"))
+				.as("a browser's request is shed with its CORS headers")
+				.hasValue("https://app.example");
+			assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+
+			String metrics = Http.get(gateway.baseUrl() + "/actuator/prometheus").body();
+			assertThat(metrics)
+				.containsPattern("junction_gateway_admission_shed_total\\{[^}]*reason=\"in_flight\"} 3.0")
+				.as("shed before the application: not observed as a request, but the browser's")
+				.containsPattern("http_server_requests_seconds_count\\{[^}]*status=\"503\",uri=\"UNKNOWN\"} 1\n");
+			assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(1);
+		}
+	}
+
+	@Test
 	void shedsARequestThatWaitedItsLongest() throws Exception {
 		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 3000));
 				RunningGateway gateway = inFrontOf(slow, "junction.gateway.admission.max-in-flight=1",
