@@ -161,13 +161,7 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 			return shed(this.shedInFlight, atLimit());
 		}
 		long weight = bodyWeight(request);
-		if (weight > 0 && this.maxBodyBytes > 0) {
-			long held = this.bodyBytes.get();
-			if (held > 0 && held + weight > this.maxBodyBytes) {
-				return shedBody();
-			}
-		}
-		return null;
+		return (weight > 0 && !fits(this.bodyBytes.get(), weight)) ? shedBody() : null;
 	}
 
 	private static boolean isActuator(ServerHttpRequest request) {
@@ -197,16 +191,19 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 	 * when no other body is in progress, however large.
 	 */
 	private boolean takeBody(long weight) {
-		if (this.maxBodyBytes <= 0) {
-			this.bodyBytes.addAndGet(weight);
-			return true;
-		}
-		long before = this.bodyBytes.getAndAdd(weight);
-		if (before > 0 && before + weight > this.maxBodyBytes) {
+		if (!fits(this.bodyBytes.getAndAdd(weight), weight)) {
 			this.bodyBytes.addAndGet(-weight);
 			return false;
 		}
 		return true;
+	}
+
+	/**
+	 * Whether {@code weight} bytes fit beside the {@code held} ones: always when no other
+	 * body is in progress or there is no budget.
+	 */
+	private boolean fits(long held, long weight) {
+		return this.maxBodyBytes <= 0 || held == 0 || held + weight <= this.maxBodyBytes;
 	}
 
 	private long bodyWeight(ServerHttpRequest request) {

@@ -75,10 +75,12 @@ public final class AdmissionShedding implements HttpHandler {
 		return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
 	}
 
-	/** Whether a request to {@code path} is shed here when admission refuses it. */
+	/**
+	 * Whether a request to {@code path} is shed here when admission refuses it
+	 * (actuator's never are: admission lets them through).
+	 */
 	static boolean applies(String path) {
-		return !path.startsWith("/actuator") && !path.equals(HealthCheck.PATH) && !isRpc(path, "/rpc")
-				&& !isRpc(path, "/trpc");
+		return !path.equals(HealthCheck.PATH) && !isRpc(path, "/rpc") && !isRpc(path, "/trpc");
 	}
 
 	private static boolean isRpc(String path, String endpoint) {
