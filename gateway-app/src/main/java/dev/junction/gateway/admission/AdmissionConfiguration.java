@@ -1,7 +1,7 @@
 package dev.junction.gateway.admission;
 
 import dev.junction.gateway.config.GatewayProperties;
-import dev.junction.gateway.error.AnthropicErrors;
+import dev.junction.gateway.error.ErrorBodies;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.netty.EventLoopDelay;
 import reactor.netty.resources.LoopResources;
@@ -40,9 +40,8 @@ public class AdmissionConfiguration {
 	 */
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE + 1)
-	HttpHandlerDecoratorFactory admissionShedding(AdmissionFilter admission, OpenAiErrors errors,
-			AnthropicErrors anthropic) {
-		return AdmissionShedding.decorator(admission, errors, anthropic);
+	HttpHandlerDecoratorFactory admissionShedding(AdmissionFilter admission, OpenAiErrors errors, ErrorBodies bodies) {
+		return AdmissionShedding.decorator(admission, errors, bodies);
 	}
 
 	@Bean

@@ -160,8 +160,13 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 		if (this.limiter.inFlight() >= this.bound && this.limiter.waiting() >= this.queueSize) {
 			return shed(this.shedInFlight, atLimit());
 		}
+		long held = this.bodyBytes.get();
+		if (anyFits(held)) {
+			// Its length is read once, by the filter.
+			return null;
+		}
 		long weight = bodyWeight(request);
-		return (weight > 0 && !fits(this.bodyBytes.get(), weight)) ? shedBody() : null;
+		return (weight > 0 && !fits(held, weight)) ? shedBody() : null;
 	}
 
 	private static boolean isActuator(ServerHttpRequest request) {
@@ -203,7 +208,12 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 	 * body is in progress or there is no budget.
 	 */
 	private boolean fits(long held, long weight) {
-		return this.maxBodyBytes <= 0 || held == 0 || held + weight <= this.maxBodyBytes;
+		return anyFits(held) || held + weight <= this.maxBodyBytes;
+	}
+
+	/** Whether a body of any size fits beside the {@code held} bytes. */
+	private boolean anyFits(long held) {
+		return this.maxBodyBytes <= 0 || held == 0;
 	}
 
 	private long bodyWeight(ServerHttpRequest request) {

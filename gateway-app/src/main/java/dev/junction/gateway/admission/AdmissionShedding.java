@@ -1,8 +1,8 @@
 package dev.junction.gateway.admission;
 
 import dev.junction.gateway.chat.HealthCheck;
-import dev.junction.gateway.error.AnthropicErrors;
 import dev.junction.gateway.error.DeniedException;
+import dev.junction.gateway.error.ErrorBodies;
 import dev.junction.gateway.error.OpenAiErrors;
 import dev.junction.gateway.metrics.ServerTiming;
 import dev.junction.gateway.requestid.RequestId;
@@ -35,20 +35,20 @@ public final class AdmissionShedding implements HttpHandler {
 
 	private final OpenAiErrors errors;
 
-	private final AnthropicErrors anthropic;
+	private final ErrorBodies bodies;
 
 	private AdmissionShedding(HttpHandler delegate, AdmissionFilter admission, OpenAiErrors errors,
-			AnthropicErrors anthropic) {
+			ErrorBodies bodies) {
 		this.delegate = delegate;
 		this.admission = admission;
 		this.errors = errors;
-		this.anthropic = anthropic;
+		this.bodies = bodies;
 	}
 
 	/** The decorator that sheds in front of the application, inside the request id's. */
 	public static HttpHandlerDecoratorFactory decorator(AdmissionFilter admission, OpenAiErrors errors,
-			AnthropicErrors anthropic) {
-		return (delegate) -> new AdmissionShedding(delegate, admission, errors, anthropic);
+			ErrorBodies bodies) {
+		return (delegate) -> new AdmissionShedding(delegate, admission, errors, bodies);
 	}
 
 	@Override
@@ -64,9 +64,7 @@ public final class AdmissionShedding implements HttpHandler {
 		}
 		HttpHeaders headers = response.getHeaders();
 		String requestId = headers.getFirst(RequestId.HEADER);
-		byte[] body = AnthropicErrors.applies(path)
-				? this.anthropic.body(refusal, (requestId != null) ? requestId : RequestId.generate())
-				: this.errors.body(refusal);
+		byte[] body = this.bodies.body(path, refusal, (requestId != null) ? requestId : RequestId.generate());
 		response.setStatusCode(HttpStatus.valueOf(refusal.status()));
 		headers.setContentType(MediaType.APPLICATION_JSON);
 		this.errors.headers(refusal).forEach(headers::set);

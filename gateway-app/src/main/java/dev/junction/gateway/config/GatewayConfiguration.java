@@ -22,6 +22,7 @@ import dev.junction.gateway.cost.PriceTable;
 import dev.junction.gateway.cost.PricesProperties;
 import dev.junction.gateway.embeddings.EmbeddingsHandler;
 import dev.junction.gateway.error.AnthropicErrors;
+import dev.junction.gateway.error.ErrorBodies;
 import dev.junction.gateway.error.InvalidRequestException;
 import dev.junction.gateway.error.OpenAiErrorWebExceptionHandler;
 import dev.junction.gateway.error.OpenAiErrors;
@@ -220,8 +221,13 @@ public class GatewayConfiguration {
 	}
 
 	@Bean
-	OpenAiErrorWebExceptionHandler openAiErrorWebExceptionHandler(OpenAiErrors errors, AnthropicErrors anthropic) {
-		return new OpenAiErrorWebExceptionHandler(errors, anthropic);
+	ErrorBodies errorBodies(OpenAiErrors errors, AnthropicErrors anthropic) {
+		return new ErrorBodies(errors, anthropic);
+	}
+
+	@Bean
+	OpenAiErrorWebExceptionHandler openAiErrorWebExceptionHandler(OpenAiErrors errors, ErrorBodies bodies) {
+		return new OpenAiErrorWebExceptionHandler(errors, bodies);
 	}
 
 	@Bean
@@ -272,12 +278,11 @@ public class GatewayConfiguration {
 	 * Anthropic's error shape on the Messages API and in OpenAI's everywhere else.
 	 */
 	@Bean
-	RejectedRequests rejectedRequests(OpenAiErrors errors, AnthropicErrors anthropic) {
+	RejectedRequests rejectedRequests(ErrorBodies bodies) {
 		return (status, detail, path, elapsedNanos) -> {
 			InvalidRequestException refusal = InvalidRequestException.refusedByServer(status, detail);
 			String requestId = RequestId.generate();
-			byte[] body = (path != null && AnthropicErrors.applies(path)) ? anthropic.body(refusal, requestId)
-					: errors.body(refusal);
+			byte[] body = bodies.body((path != null) ? path : "/", refusal, requestId);
 			return new RejectedRequests.Answer("application/json", body,
 					Map.of(RequestId.HEADER, requestId, ServerTiming.HEADER, ServerTiming.of(elapsedNanos, 0)));
 		};

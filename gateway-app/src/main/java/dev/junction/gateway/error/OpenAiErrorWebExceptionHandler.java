@@ -34,11 +34,11 @@ public final class OpenAiErrorWebExceptionHandler implements WebExceptionHandler
 
 	private final OpenAiErrors errors;
 
-	private final AnthropicErrors anthropic;
+	private final ErrorBodies bodies;
 
-	public OpenAiErrorWebExceptionHandler(OpenAiErrors errors, AnthropicErrors anthropic) {
+	public OpenAiErrorWebExceptionHandler(OpenAiErrors errors, ErrorBodies bodies) {
 		this.errors = errors;
-		this.anthropic = anthropic;
+		this.bodies = bodies;
 	}
 
 	@Override
@@ -81,8 +81,7 @@ public final class OpenAiErrorWebExceptionHandler implements WebExceptionHandler
 			// The refused body may still be arriving: do not read it as the next request.
 			response.getHeaders().set("Connection", "close");
 		}
-		byte[] json = AnthropicErrors.applies(exchange.getRequest().getPath().value())
-				? this.anthropic.body(error, RequestId.of(exchange)) : this.errors.body(error);
+		byte[] json = this.bodies.body(exchange.getRequest().getPath().value(), error, RequestId.of(exchange));
 		DataBuffer body = response.bufferFactory().wrap(json);
 		return response.writeWith(Mono.just(body));
 	}
