@@ -1,6 +1,7 @@
 package dev.junction.gateway.admission;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.junction.gateway.error.DeniedException;
@@ -12,7 +13,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
+import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -22,16 +25,17 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * Admits at most {@code maxInFlight} requests at once; up to {@code queueSize} more wait
- * for one of them to end, at most {@code maxQueueWait}, in arrival order. What the queue
- * cannot hold or has held too long fails with 503 and {@code Retry-After}, as does a
- * request arriving while the event loop it arrived on runs later than
- * {@code maxEventLoopDelay}. Bodies are read only once a request is admitted, so waiting
- * and shed requests cost little, work already accepted keeps its pace and a client never
- * waits out its own timeout in a backlog the gateway cannot drain. Requests to actuator's
- * endpoints are always let through.
+ * Admits at most {@code maxInFlight} requests at once, fewer while the server's event
+ * loops run later than {@code targetEventLoopDelay} ({@link AdaptiveBound}); up to
+ * {@code queueSize} more wait for one of them to end, at most {@code maxQueueWait}, in
+ * arrival order. What the queue cannot hold or has held too long fails with 503 and
+ * {@code Retry-After}, as does a request arriving while the event loop it arrived on runs
+ * later than {@code maxEventLoopDelay}. Bodies are read only once a request is admitted,
+ * so waiting and shed requests cost little, work already accepted keeps its pace and a
+ * client never waits out its own timeout in a backlog the gateway cannot drain. Requests
+ * to actuator's endpoints are always let through.
  */
-public final class AdmissionFilter implements WebFilter, MeterBinder {
+public final class AdmissionFilter implements WebFilter, MeterBinder, AutoCloseable {
 
 	/** Counter of shed requests, tagged by reason. */
 	public static final String SHED = "junction.gateway.admission.shed";
@@ -44,6 +48,9 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 
 	/** What a request body of unknown length counts for against the body budget. */
 	static final long UNSIZED_BODY = DataSize.ofKilobytes(64).toBytes();
+
+	/** Gauge of the bound on requests in progress, as it follows the event loops. */
+	public static final String LIMIT = "junction.gateway.admission.limit";
 
 	/** Gauge of the requests waiting to be admitted. */
 	public static final String WAITING = "junction.gateway.admission.waiting";
@@ -65,7 +72,7 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 
 	private final @Nullable EventLoopDelay delay;
 
-	private final int bound;
+	private final @Nullable Disposable adapting;
 
 	private final int queueSize;
 
@@ -92,11 +99,34 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 		this.maxDelayNanos = properties.maxEventLoopDelay().toNanos();
 		this.retryAfter = properties.retryAfter();
 		this.delay = delay;
-		this.bound = (properties.maxInFlight() > 0) ? properties.maxInFlight() : Integer.MAX_VALUE;
+		int bound = (properties.maxInFlight() > 0) ? properties.maxInFlight() : Integer.MAX_VALUE;
 		this.queueSize = properties.queueSize();
-		this.limiter = new Limiter(this.bound, properties.queueSize(), properties.maxQueueWait());
+		this.limiter = new Limiter(bound, properties.queueSize(), properties.maxQueueWait());
 		this.maxBodyBytes = properties.maxBodyBytesInFlight(Runtime.getRuntime().maxMemory()).toBytes();
 		this.maxBodySize = maxBodySize;
+		this.adapting = adapt(properties, bound, delay);
+	}
+
+	/** Moves the bound with the event loops' delay, every {@link AdaptiveBound#STEP}. */
+	private @Nullable Disposable adapt(AdmissionProperties properties, int most, @Nullable EventLoopDelay probes) {
+		if (probes == null || properties.targetEventLoopDelay().isZero() || properties.minInFlight() >= most) {
+			return null;
+		}
+		AdaptiveBound bound = new AdaptiveBound(properties.minInFlight(), most, properties.targetEventLoopDelay());
+		long step = AdaptiveBound.STEP.toNanos();
+		return Schedulers.parallel()
+			.schedulePeriodically(
+					() -> this.limiter
+						.bound(bound.next(this.limiter.concurrency(), this.limiter.inFlight(), probes.largestNanos())),
+					step, step, TimeUnit.NANOSECONDS);
+	}
+
+	/** Stops moving the bound. */
+	@Override
+	public void close() {
+		if (this.adapting != null) {
+			this.adapting.dispose();
+		}
 	}
 
 	@Override
@@ -110,7 +140,11 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 			.baseUnit("bytes")
 			.register(registry);
 		Gauge.builder(IN_FLIGHT, this.limiter, Limiter::inFlight)
-			.description("Requests in progress, counted against junction.gateway.admission.max-in-flight")
+			.description("Requests in progress, counted against the bound (junction.gateway.admission.limit)")
+			.register(registry);
+		Gauge.builder(LIMIT, this.limiter, Limiter::concurrency)
+			.description("The bound on requests in progress: junction.gateway.admission.max-in-flight, lower "
+					+ "while the event loops run late")
 			.register(registry);
 		Gauge.builder(WAITING, this.limiter, Limiter::waiting)
 			.description("Requests waiting to be admitted")
@@ -157,7 +191,7 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 		if (isLate()) {
 			return shedLate();
 		}
-		if (this.limiter.inFlight() >= this.bound && this.limiter.waiting() >= this.queueSize) {
+		if (this.limiter.inFlight() >= this.limiter.concurrency() && this.limiter.waiting() >= this.queueSize) {
 			return shed(this.shedInFlight, atLimit());
 		}
 		long held = this.bodyBytes.get();
@@ -188,7 +222,7 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 	}
 
 	private String atLimit() {
-		return "The gateway is serving its limit of " + this.bound + " requests at once.";
+		return "The gateway is serving its limit of " + this.limiter.concurrency() + " requests at once.";
 	}
 
 	/**
@@ -234,6 +268,11 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 		return this.limiter.inFlight();
 	}
 
+	/** The bound on requests in progress now. */
+	public int bound() {
+		return this.limiter.concurrency();
+	}
+
 	/** Requests waiting to be admitted. */
 	public int waiting() {
 		return this.limiter.waiting();
@@ -261,8 +300,13 @@ public final class AdmissionFilter implements WebFilter, MeterBinder {
 
 		Limiter(int maxInFlight, int queueSize, Duration maxQueueWait) {
 			super(maxInFlight, queueSize, maxQueueWait, true, () -> shed(AdmissionFilter.this.shedInFlight, atLimit()),
-					() -> shed(AdmissionFilter.this.shedInFlight, "The gateway is serving its limit of " + maxInFlight
-							+ " requests at once and none ended within " + maxQueueWait.toMillis() + " ms."));
+					() -> shed(AdmissionFilter.this.shedInFlight,
+							"The gateway is serving its limit of " + AdmissionFilter.this.limiter.concurrency()
+									+ " requests at once and none ended within " + maxQueueWait.toMillis() + " ms."));
+		}
+
+		void bound(int bound) {
+			concurrency(bound);
 		}
 
 		@Override

@@ -15,8 +15,14 @@ import org.springframework.util.unit.DataSize;
  *
  * @param maxInFlight requests in progress at once (streams until their last chunk); 0: no
  * bound. About the requests per second the instance carries times their usual duration,
- * with room to spare: low in front of fast upstreams, where a gateway past its capacity
- * would otherwise let its backlog grow until clients time out, high for long streams
+ * with room to spare: high enough for long streams; below it the bound follows the event
+ * loops ({@code targetEventLoopDelay})
+ * @param minInFlight the least the bound comes down to while the event loops run late
+ * @param targetEventLoopDelay how late the server's event loops may run before the bound
+ * on requests in progress comes down: below the requests in progress while they run
+ * later, back up towards {@code maxInFlight} while they are on time, so that a gateway
+ * past its capacity sheds the excess instead of taking on more than its cores serve. 0:
+ * the bound stays at {@code maxInFlight}
  * @param queueSize requests that may wait, unread, for one of those to end; more are
  * shed. 0 (the default) sheds at once: where the gateway's own CPU is what runs out, a
  * queue adds waiting without adding throughput
@@ -31,7 +37,8 @@ import org.springframework.util.unit.DataSize;
  * @param retryAfter the {@code Retry-After} given with a shed request
  */
 @ConfigurationProperties(AdmissionProperties.PREFIX)
-public record AdmissionProperties(@DefaultValue("2048") int maxInFlight, @DefaultValue("0") int queueSize,
+public record AdmissionProperties(@DefaultValue("2048") int maxInFlight, @DefaultValue("256") int minInFlight,
+		@DefaultValue("20ms") Duration targetEventLoopDelay, @DefaultValue("0") int queueSize,
 		@DefaultValue("1s") Duration maxQueueWait, @Nullable DataSize maxBodyBytesInFlight,
 		@DefaultValue("0ms") Duration maxEventLoopDelay, @DefaultValue("10ms") Duration probeInterval,
 		@DefaultValue("1s") Duration retryAfter) {
@@ -45,12 +52,14 @@ public record AdmissionProperties(@DefaultValue("2048") int maxInFlight, @Defaul
 	public static final String PREFIX = "junction.gateway.admission";
 
 	public AdmissionProperties {
-		if (maxInFlight < 0 || queueSize < 0 || (maxBodyBytesInFlight != null && maxBodyBytesInFlight.isNegative())
-				|| maxQueueWait.isNegative() || maxEventLoopDelay.isNegative() || probeInterval.isNegative()
-				|| probeInterval.isZero() || retryAfter.isNegative()) {
+		if (maxInFlight < 0 || minInFlight < 1 || targetEventLoopDelay.isNegative() || queueSize < 0
+				|| (maxBodyBytesInFlight != null && maxBodyBytesInFlight.isNegative()) || maxQueueWait.isNegative()
+				|| maxEventLoopDelay.isNegative() || probeInterval.isNegative() || probeInterval.isZero()
+				|| retryAfter.isNegative()) {
 			throw new IllegalArgumentException(PREFIX
-					+ ": max-in-flight, queue-size, max-queue-wait, max-body-bytes-in-flight and max-event-loop-delay must not be "
-					+ "negative, probe-interval must be positive and retry-after not negative");
+					+ ": max-in-flight, target-event-loop-delay, queue-size, max-queue-wait, max-body-bytes-in-flight and "
+					+ "max-event-loop-delay must not be negative, min-in-flight and probe-interval must be positive and "
+					+ "retry-after not negative");
 		}
 	}
 

@@ -17,13 +17,15 @@ import reactor.core.scheduler.Schedulers;
 /**
  * A concurrency limit without blocking: at most {@code concurrency} calls at once, up to
  * {@code queueSize} more waiting (at most {@code maxQueueWait}) for a permit in arrival
- * order. With {@code dropExcess}, a call finding the queue full fails at once with the
+ * order. A subclass may move the limit while calls are in progress: lowered, it lets no
+ * call in until fewer are in progress than the new limit; raised, it lets waiters in.
+ * With {@code dropExcess}, a call finding the queue full fails at once with the
  * {@code queueFull} error; without it, it waits anyway. A call that waited its longest
  * fails with the {@code waitedTooLong} error.
  */
 public class ConcurrencyLimiter {
 
-	private final int concurrency;
+	private volatile int concurrency;
 
 	private final int queueSize;
 
@@ -114,6 +116,23 @@ public class ConcurrencyLimiter {
 
 	public int inFlight() {
 		return this.inFlight.get();
+	}
+
+	/** The calls allowed at once. */
+	public int concurrency() {
+		return this.concurrency;
+	}
+
+	/** Allows {@code concurrency} (at least 1) calls at once from now on. */
+	protected void concurrency(int concurrency) {
+		if (concurrency < 1) {
+			throw new IllegalArgumentException("concurrency must be at least 1");
+		}
+		int before = this.concurrency;
+		this.concurrency = concurrency;
+		if (concurrency > before) {
+			drain();
+		}
 	}
 
 	public int waiting() {

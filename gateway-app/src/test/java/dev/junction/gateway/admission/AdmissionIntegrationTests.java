@@ -211,6 +211,41 @@ class AdmissionIntegrationTests {
 		}
 	}
 
+	@Test
+	void bringsTheBoundDownWhileTheEventLoopRunsLateAndBackOnceItCatchesUp() throws Exception {
+		try (MockProviderServer slow = MockProviderServer.start(Map.of("junction.mock.latency-ms", 5000));
+				RunningGateway gateway = inFrontOf(slow, "junction.gateway.admission.max-in-flight=8",
+						"junction.gateway.admission.min-in-flight=2",
+						"junction.gateway.admission.probe-interval=5ms")) {
+			String url = gateway.baseUrl() + "/v1/chat/completions";
+			AdmissionFilter admission = gateway.context().getBean(AdmissionFilter.class);
+			List<CompletableFuture<HttpResponse<String>>> waiting = new ArrayList<>();
+			for (int i = 0; i < 5; i++) {
+				waiting.add(CompletableFuture.supplyAsync(() -> Http.post(url, null, CHAT)));
+			}
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> slow.stats().route(Route.CHAT_COMPLETIONS).requests() == 5);
+			// Five requests waiting for their upstream cost the loops nothing: the bound
+			// stays where it was set.
+			Thread.sleep(300);
+			assertThat(admission.bound()).isEqualTo(8);
+
+			busy(gateway, Duration.ofMillis(150), Duration.ofMillis(1500));
+			await().atMost(Duration.ofSeconds(2)).until(() -> admission.bound() == 4);
+			HttpResponse<String> shed = Http.post(url, null, CHAT);
+			assertThat(shed.statusCode()).isEqualTo(503);
+			assertThat(shed.body()).contains("\"code\":\"gateway_overloaded\"").contains("limit of 4 requests at once");
+
+			await().atMost(Duration.ofSeconds(5)).until(() -> admission.bound() == 8);
+			assertThat(Http.get(gateway.baseUrl() + "/actuator/prometheus").body())
+				.containsPattern("junction_gateway_admission_limit\\{[^}]*} 8.0");
+			for (CompletableFuture<HttpResponse<String>> each : waiting) {
+				assertThat(each.get(20, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+			}
+			assertThat(slow.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(5);
+		}
+	}
+
 	private static void busy(RunningGateway gateway, Duration chunk, Duration total) {
 		ReactorResourceFactory resources = gateway.context().getBean(ReactorResourceFactory.class);
 		long until = System.nanoTime() + total.toNanos();
