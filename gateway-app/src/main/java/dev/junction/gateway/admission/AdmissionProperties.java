@@ -14,9 +14,10 @@ import org.springframework.util.unit.DataSize;
  * of their API. Actuator's endpoints are never shed.
  *
  * @param maxInFlight requests in progress at once (streams until their last chunk); 0: no
- * bound. About the requests per second the instance carries times their usual duration,
- * with room to spare: high enough for long streams; below it the bound follows the event
- * loops ({@code targetEventLoopDelay})
+ * upper bound (the bound still follows the event loops unless
+ * {@code targetEventLoopDelay} is 0). About the requests per second the instance carries
+ * times their usual duration, with room to spare: high enough for long streams; below it
+ * the bound follows the event loops ({@code targetEventLoopDelay})
  * @param minInFlight the least the bound comes down to while the event loops run late
  * @param targetEventLoopDelay how late the server's event loops may run before the bound
  * on requests in progress comes down: below the requests in progress while they run
