@@ -74,8 +74,6 @@ public final class AdmissionFilter implements WebFilter, MeterBinder, AutoClosea
 
 	private final @Nullable Disposable adapting;
 
-	private final int queueSize;
-
 	private final Limiter limiter;
 
 	private final long maxBodyBytes;
@@ -100,7 +98,6 @@ public final class AdmissionFilter implements WebFilter, MeterBinder, AutoClosea
 		this.retryAfter = properties.retryAfter();
 		this.delay = delay;
 		int bound = (properties.maxInFlight() > 0) ? properties.maxInFlight() : Integer.MAX_VALUE;
-		this.queueSize = properties.queueSize();
 		this.limiter = new Limiter(bound, properties.queueSize(), properties.maxQueueWait());
 		this.maxBodyBytes = properties.maxBodyBytesInFlight(Runtime.getRuntime().maxMemory()).toBytes();
 		this.maxBodySize = maxBodySize;
@@ -191,7 +188,7 @@ public final class AdmissionFilter implements WebFilter, MeterBinder, AutoClosea
 		if (isLate()) {
 			return shedLate();
 		}
-		if (this.limiter.inFlight() >= this.limiter.concurrency() && this.limiter.waiting() >= this.queueSize) {
+		if (this.limiter.full()) {
 			return shed(this.shedInFlight, atLimit());
 		}
 		long held = this.bodyBytes.get();

@@ -73,7 +73,7 @@ public class ConcurrencyLimiter {
 				sink.success(permit);
 				return;
 			}
-			if (this.dropExcess && this.waiting.get() >= this.queueSize) {
+			if (noPlaceToWait()) {
 				sink.error(this.queueFull.get());
 				return;
 			}
@@ -116,6 +116,18 @@ public class ConcurrencyLimiter {
 
 	public int inFlight() {
 		return this.inFlight.get();
+	}
+
+	/**
+	 * Whether a call made now would fail at once with the {@code queueFull} error: no
+	 * permit free and, with {@code dropExcess}, no place in the queue. Nothing is taken.
+	 */
+	public boolean full() {
+		return this.inFlight.get() >= this.concurrency && noPlaceToWait();
+	}
+
+	private boolean noPlaceToWait() {
+		return this.dropExcess && this.waiting.get() >= this.queueSize;
 	}
 
 	/** The calls allowed at once. */

@@ -44,6 +44,18 @@ class ConcurrencyLimiterTests {
 		third.get().release();
 	}
 
+	@Test
+	void isFullOnlyWithNoPermitFreeAndNoPlaceToWait() {
+		assertThat(this.limiter.full()).isFalse();
+		ConcurrencyLimiter.Permit first = this.limiter.acquire().block();
+		assertThat(this.limiter.full()).isFalse();
+		this.limiter.acquire().subscribe();
+		assertThat(this.limiter.full()).isTrue();
+		this.limiter.concurrency(2);
+		assertThat(this.limiter.full()).isFalse();
+		first.release();
+	}
+
 	/** One call at once to begin with, one more waiting for up to a minute. */
 	private static final class Movable extends ConcurrencyLimiter {
 
