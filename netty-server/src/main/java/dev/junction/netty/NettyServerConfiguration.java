@@ -17,7 +17,8 @@ import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
  * bodies ({@link BodyReadTimeout}) and a {@link RequestGuard} on every connection, with
  * the application's {@link HttpServerLimits} and {@link RejectedRequests} when it
  * declares them; keep-alive connections read again after every response
- * ({@link ReadAfterResponse}).
+ * ({@link ReadAfterResponse}); the listening socket's backlog accepted at every turn of
+ * the event loop ({@link AcceptBacklog}).
  */
 @Configuration(proxyBeanMethods = false)
 public class NettyServerConfiguration {
@@ -39,6 +40,11 @@ public class NettyServerConfiguration {
 	@Bean
 	HttpHandlerDecoratorFactory bodyReadTimeout(ObjectProvider<HttpServerLimits> limits) {
 		return BodyReadTimeout.decorator(limits.getIfAvailable(() -> HttpServerLimits.DEFAULTS).readTimeout());
+	}
+
+	@Bean
+	NettyServerCustomizer acceptBacklog() {
+		return AcceptBacklog.customizer();
 	}
 
 	@Bean
