@@ -1,10 +1,7 @@
 package dev.junction.netty;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import org.junit.jupiter.api.RepeatedTest;
@@ -38,43 +35,16 @@ class KeepAliveReadIntegrationTests {
 			socket.setSoTimeout((int) Duration.ofSeconds(5).toMillis());
 			// The second request arrives while the first is still being answered, so it
 			// is held back, and then answered at once.
-			send(socket, request("/slow") + request("/fast"));
-			assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("slow");
-			assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("fast");
-			send(socket, request("/fast"));
-			assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("fast");
+			RawHttp.send(socket, request("/slow") + request("/fast"));
+			assertThat(RawHttp.readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("slow");
+			assertThat(RawHttp.readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("fast");
+			RawHttp.send(socket, request("/fast"));
+			assertThat(RawHttp.readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("fast");
 		}
 	}
 
 	private static String request(String path) {
 		return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
-	}
-
-	private static void send(Socket socket, String text) throws IOException {
-		OutputStream out = socket.getOutputStream();
-		out.write(text.getBytes(StandardCharsets.US_ASCII));
-		out.flush();
-	}
-
-	/** One response with a {@code Content-Length} body, headers and body. */
-	private static String readResponse(Socket socket) throws IOException {
-		InputStream in = socket.getInputStream();
-		StringBuilder head = new StringBuilder();
-		while (!head.toString().endsWith("\r\n\r\n")) {
-			int next = in.read();
-			if (next < 0) {
-				throw new IOException("the connection closed after: " + head);
-			}
-			head.append((char) next);
-		}
-		int length = 0;
-		for (String line : head.toString().split("\r\n")) {
-			if (line.toLowerCase().startsWith("content-length:")) {
-				length = Integer.parseInt(line.substring("content-length:".length()).trim());
-			}
-		}
-		byte[] body = in.readNBytes(length);
-		return head + new String(body, StandardCharsets.UTF_8);
 	}
 
 	@SpringBootConfiguration(proxyBeanMethods = false)

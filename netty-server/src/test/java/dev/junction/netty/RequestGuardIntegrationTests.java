@@ -1,8 +1,6 @@
 package dev.junction.netty;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -48,8 +46,8 @@ class RequestGuardIntegrationTests {
 	@Test
 	void answersHeadersTooLargeWithProblemJsonAndARequestId() throws IOException {
 		try (Socket socket = connect()) {
-			send(socket, "GET /echo HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "x".repeat(20_000) + "\r\n\r\n");
-			String response = readResponse(socket);
+			RawHttp.send(socket, "GET /echo HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "x".repeat(20_000) + "\r\n\r\n");
+			String response = RawHttp.readResponse(socket);
 			assertThat(response).startsWith("HTTP/1.1 431 ")
 				.containsPattern("(?i)content-type: application/problem\\+json")
 				.containsPattern("(?i)x-request-id: [0-9a-f]{32}")
@@ -63,8 +61,8 @@ class RequestGuardIntegrationTests {
 	@Test
 	void answersARequestLineTooLongWith414() throws IOException {
 		try (Socket socket = connect()) {
-			send(socket, "GET /echo?" + "x".repeat(10_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
-			assertThat(readResponse(socket)).startsWith("HTTP/1.1 414 ").contains("\"status\":414");
+			RawHttp.send(socket, "GET /echo?" + "x".repeat(10_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+			assertThat(RawHttp.readResponse(socket)).startsWith("HTTP/1.1 414 ").contains("\"status\":414");
 		}
 	}
 
@@ -72,8 +70,8 @@ class RequestGuardIntegrationTests {
 	void failsTheReaderOfABodyThatStopsArrivingWith408AndClosesTheConnection() throws IOException {
 		try (Socket socket = connect()) {
 			long start = System.nanoTime();
-			send(socket, "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n12345678");
-			String response = readResponse(socket);
+			RawHttp.send(socket, "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n12345678");
+			String response = RawHttp.readResponse(socket);
 			assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(400));
 			assertThat(response).startsWith("HTTP/1.1 408 ");
 			assertThat(closedWithin(socket, Duration.ofSeconds(5))).isTrue();
@@ -83,12 +81,12 @@ class RequestGuardIntegrationTests {
 	@Test
 	void keepsReadingABodyThatArrivesSlowlyButSteadily() throws Exception {
 		try (Socket socket = connect()) {
-			send(socket, "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 8\r\n\r\n");
+			RawHttp.send(socket, "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 8\r\n\r\n");
 			for (int i = 0; i < 8; i++) {
 				Thread.sleep(150);
-				send(socket, Integer.toString(i));
+				RawHttp.send(socket, Integer.toString(i));
 			}
-			assertThat(readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("01234567");
+			assertThat(RawHttp.readResponse(socket)).startsWith("HTTP/1.1 200 ").endsWith("01234567");
 		}
 	}
 
@@ -96,14 +94,14 @@ class RequestGuardIntegrationTests {
 	void aClientStillSendingItsBodyReadsAnAnswerThatClosesTheConnection() throws IOException {
 		int size = 11 * 1024 * 1024;
 		try (Socket socket = connect()) {
-			send(socket, "POST /refuse HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + size + "\r\n\r\n");
+			RawHttp.send(socket, "POST /refuse HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + size + "\r\n\r\n");
 			OutputStream out = socket.getOutputStream();
 			byte[] chunk = new byte[64 * 1024];
 			for (int sent = 0; sent < size; sent += chunk.length) {
 				out.write(chunk, 0, Math.min(chunk.length, size - sent));
 			}
 			out.flush();
-			assertThat(readResponse(socket)).startsWith("HTTP/1.1 413 ");
+			assertThat(RawHttp.readResponse(socket)).startsWith("HTTP/1.1 413 ");
 			assertThat(closedWithin(socket, Duration.ofSeconds(5))).isTrue();
 		}
 	}
@@ -111,8 +109,8 @@ class RequestGuardIntegrationTests {
 	@Test
 	void stopsDiscardingAnUnwantedBodyPastItsBound() throws IOException {
 		try (Socket socket = connect()) {
-			send(socket, "POST /refuse HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000000\r\n\r\n");
-			assertThat(readResponse(socket)).startsWith("HTTP/1.1 413 ");
+			RawHttp.send(socket, "POST /refuse HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000000\r\n\r\n");
+			assertThat(RawHttp.readResponse(socket)).startsWith("HTTP/1.1 413 ");
 			try {
 				OutputStream out = socket.getOutputStream();
 				byte[] chunk = new byte[64 * 1024];
@@ -131,32 +129,6 @@ class RequestGuardIntegrationTests {
 		Socket socket = new Socket("127.0.0.1", server.port());
 		socket.setSoTimeout(10_000);
 		return socket;
-	}
-
-	private static void send(Socket socket, String text) throws IOException {
-		socket.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
-		socket.getOutputStream().flush();
-	}
-
-	/** Status line, headers and the body announced by Content-Length. */
-	private static String readResponse(Socket socket) throws IOException {
-		InputStream in = socket.getInputStream();
-		ByteArrayOutputStream head = new ByteArrayOutputStream();
-		while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
-			int b = in.read();
-			if (b < 0) {
-				throw new IOException("closed after " + head.size() + " bytes: " + head);
-			}
-			head.write(b);
-		}
-		String headers = head.toString(StandardCharsets.ISO_8859_1);
-		int length = 0;
-		for (String line : headers.split("\r\n")) {
-			if (line.toLowerCase().startsWith("content-length:")) {
-				length = Integer.parseInt(line.substring(15).strip());
-			}
-		}
-		return headers + new String(in.readNBytes(length), StandardCharsets.UTF_8);
 	}
 
 	private static boolean closedWithin(Socket socket, Duration wait) throws IOException {
