@@ -7,6 +7,8 @@ import dev.junction.mock.config.MockProperties;
 import dev.junction.mock.routes.MockRoutes;
 import dev.junction.mock.stats.MockStats;
 import dev.junction.mock.stats.StatsSnapshot;
+import dev.junction.netty.AcceptBacklog;
+import io.netty.channel.Channel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -21,7 +23,8 @@ import org.springframework.web.reactive.function.server.RouterFunctions;
 /**
  * The emulator embedded in another module's tests: the same routes as the application on
  * a bare Reactor Netty server with its own event loops, no Spring context (so the host's
- * auto-configuration cannot interfere), on a random loopback port by default.
+ * auto-configuration cannot interfere), on a random loopback port by default, accepting
+ * its backlog at every turn of its event loop as the application does.
  *
  * <pre>{@code
  * try (MockProviderServer mock = MockProviderServer.start(Map.of("junction.mock.latency-ms", 50))) {
@@ -75,7 +78,8 @@ public final class MockProviderServer implements AutoCloseable {
 		LoopResources loops = LoopResources.create("mock-provider");
 		ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 		try {
-			DisposableServer server = HttpServer.create()
+			DisposableServer server = AcceptBacklog.customizer()
+				.apply(HttpServer.create())
 				.host(host)
 				.port(port)
 				.runOn(loops)
@@ -93,6 +97,11 @@ public final class MockProviderServer implements AutoCloseable {
 	/** The port the server listens on. */
 	public int port() {
 		return server.port();
+	}
+
+	/** The listening channel. */
+	Channel listeningChannel() {
+		return server.channel();
 	}
 
 	/** {@code http://<host>:<port>}: the base URL for Anthropic clients. */

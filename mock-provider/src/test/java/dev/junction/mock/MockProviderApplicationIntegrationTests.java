@@ -1,5 +1,6 @@
 package dev.junction.mock;
 
+import java.net.Socket;
 import java.util.List;
 import java.util.Map;
 
@@ -7,6 +8,8 @@ import dev.junction.mock.support.RawHttp;
 import dev.junction.mock.support.Requests;
 import dev.junction.mock.support.TestHttp;
 import dev.junction.mock.support.TestHttp.Response;
+import dev.junction.netty.AcceptBursts;
+import io.netty.channel.Channel;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,10 +18,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.netty.http.client.PrematureCloseException;
 import reactor.test.StepVerifier;
 
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,9 +42,10 @@ class MockProviderApplicationIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		context = MockProviderApplication.application()
-			.run("--server.port=0", "--junction.mock.completion-tokens=4",
-					"--junction.mock.api-keys=sk-app-one1,sk-app-two2", "--junction.mock.http.read-timeout=1s");
+		SpringApplication application = MockProviderApplication.application();
+		application.addPrimarySources(List.of(ListeningChannel.class));
+		context = application.run("--server.port=0", "--junction.mock.completion-tokens=4",
+				"--junction.mock.api-keys=sk-app-one1,sk-app-two2", "--junction.mock.http.read-timeout=1s");
 		int port = ((WebServerApplicationContext) context).getWebServer().getPort();
 		http = TestHttp.of("http://127.0.0.1:" + port);
 	}
@@ -156,6 +164,29 @@ class MockProviderApplicationIntegrationTests {
 		assertThat(models.status()).isEqualTo(200);
 		assertThat(models.json().path("data").size()).isEqualTo(
 				List.of("gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "claude-haiku-4-5", "claude-sonnet-4-5").size());
+	}
+
+	@Test
+	void acceptsTheConnectionsThatArrivedWhileItsLoopWasBusyAtOnce() throws Exception {
+		try (AcceptBursts burst = AcceptBursts.connectWhileBusy(ListeningChannel.channel, port(), 50)) {
+			assertThat(burst.batches()).containsExactly(50);
+			for (Socket socket : burst.sockets()) {
+				assertThat(RawHttp.statusLine(socket, "/actuator/health")).isEqualTo("HTTP/1.1 200 OK");
+			}
+		}
+	}
+
+	/** Keeps the server's listening channel for the test that holds its event loop. */
+	@Configuration(proxyBeanMethods = false)
+	static class ListeningChannel {
+
+		static volatile Channel channel;
+
+		@Bean
+		NettyServerCustomizer listeningChannel() {
+			return (server) -> server.doOnBound((bound) -> channel = bound.channel());
+		}
+
 	}
 
 }

@@ -1,11 +1,14 @@
 package dev.junction.mock;
 
+import java.net.Socket;
 import java.util.Map;
 
 import dev.junction.mock.config.MockProperties;
 import dev.junction.mock.stats.Route;
+import dev.junction.mock.support.RawHttp;
 import dev.junction.mock.support.Requests;
 import dev.junction.mock.support.TestHttp;
+import dev.junction.netty.AcceptBursts;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,6 +41,17 @@ class MockProviderServerIntegrationTests {
 			assertThat(server.stats().route(Route.CHAT_COMPLETIONS).requests()).isZero();
 			TestHttp.of(server).post("/v1/chat/completions", Requests.openAi("hi", ""));
 			assertThat(server.stats().route(Route.CHAT_COMPLETIONS).requests()).isEqualTo(1);
+		}
+	}
+
+	@Test
+	void acceptsTheConnectionsThatArrivedWhileItsLoopWasBusyAtOnce() throws Exception {
+		try (MockProviderServer server = MockProviderServer.start();
+				AcceptBursts burst = AcceptBursts.connectWhileBusy(server.listeningChannel(), server.port(), 50)) {
+			assertThat(burst.batches()).containsExactly(50);
+			for (Socket socket : burst.sockets()) {
+				assertThat(RawHttp.statusLine(socket, "/v1/models")).isEqualTo("HTTP/1.1 200 OK");
+			}
 		}
 	}
 

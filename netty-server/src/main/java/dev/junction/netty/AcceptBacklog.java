@@ -16,7 +16,7 @@ import org.springframework.boot.reactor.netty.NettyServerCustomizer;
  * once, their requests reach the application, which serves them or sheds them with its
  * own answer.
  */
-final class AcceptBacklog {
+public final class AcceptBacklog {
 
 	/** The most connections accepted in one turn of the event loop. */
 	static final int PER_TURN = 256;
@@ -25,9 +25,10 @@ final class AcceptBacklog {
 	}
 
 	/**
-	 * Sets the listening channel to accept until its backlog is empty or the turn's most.
+	 * Sets the listening channel to accept until its backlog is empty or the turn's most:
+	 * a bean for a Spring Boot server, or applied to a bare {@code HttpServer}.
 	 */
-	static NettyServerCustomizer customizer() {
+	public static NettyServerCustomizer customizer() {
 		return (server) -> server.option(ChannelOption.RCVBUF_ALLOCATOR,
 				new ServerChannelRecvByteBufAllocator().respectMaybeMoreData(false).maxMessagesPerRead(PER_TURN));
 	}
