@@ -1,11 +1,9 @@
 package dev.junction.mock;
 
-import java.net.Socket;
 import java.util.Map;
 
 import dev.junction.mock.config.MockProperties;
 import dev.junction.mock.stats.Route;
-import dev.junction.mock.support.RawHttp;
 import dev.junction.mock.support.Requests;
 import dev.junction.mock.support.TestHttp;
 import dev.junction.netty.AcceptBursts;
@@ -49,9 +47,7 @@ class MockProviderServerIntegrationTests {
 		try (MockProviderServer server = MockProviderServer.start();
 				AcceptBursts burst = AcceptBursts.connectWhileBusy(server.listeningChannel(), server.port(), 50)) {
 			assertThat(burst.batches()).containsExactly(50);
-			for (Socket socket : burst.sockets()) {
-				assertThat(RawHttp.statusLine(socket, "/v1/models")).isEqualTo("HTTP/1.1 200 OK");
-			}
+			assertThat(burst.statusLines("/v1/models")).hasSize(50).containsOnly("HTTP/1.1 200 OK");
 		}
 	}
 

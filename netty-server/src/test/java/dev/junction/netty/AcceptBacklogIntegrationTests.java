@@ -1,7 +1,5 @@
 package dev.junction.netty;
 
-import java.net.Socket;
-
 import io.netty.channel.Channel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -36,10 +34,8 @@ class AcceptBacklogIntegrationTests {
 	void acceptsTheConnectionsThatArrivedWhileTheLoopWasBusyAtOnce() throws Exception {
 		try (AcceptBursts burst = AcceptBursts.connectWhileBusy(listening, server.port(), CONNECTIONS)) {
 			assertThat(burst.batches()).containsExactly(CONNECTIONS);
-			for (Socket socket : burst.sockets()) {
-				RawHttp.send(socket, "GET /hello HTTP/1.1\r\nHost: localhost\r\n\r\n");
-				assertThat(RawHttp.readResponse(socket)).startsWith("HTTP/1.1 200 ");
-			}
+			assertThat(burst.statusLines("/hello")).hasSize(CONNECTIONS)
+				.allSatisfy((line) -> assertThat(line).startsWith("HTTP/1.1 200 "));
 		}
 	}
 

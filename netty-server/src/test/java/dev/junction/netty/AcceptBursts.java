@@ -80,9 +80,18 @@ public final class AcceptBursts implements AutoCloseable {
 		return this.batches;
 	}
 
-	/** The burst's connections, open. */
-	public List<Socket> sockets() {
-		return this.sockets;
+	/**
+	 * Sends a GET of {@code path} on every connection of the burst, in turn, and returns
+	 * each answer's status line.
+	 */
+	public List<String> statusLines(String path) throws IOException {
+		List<String> lines = new ArrayList<>();
+		for (Socket socket : this.sockets) {
+			RawHttp.send(socket, "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+			String response = RawHttp.readResponse(socket);
+			lines.add(response.substring(0, response.indexOf("\r\n")));
+		}
+		return lines;
 	}
 
 	@Override

@@ -8,8 +8,8 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * HTTP/1.1 over a raw socket, for requests no well-behaved client sends (bodies cut
- * short, uploads abandoned) and on connections a test opened itself.
+ * HTTP/1.1 over a raw socket, for requests no well-behaved client sends: bodies cut
+ * short, uploads abandoned.
  */
 public final class RawHttp {
 
@@ -62,18 +62,6 @@ public final class RawHttp {
 				socket.setSoLinger(true, 0);
 			}
 		}
-	}
-
-	/**
-	 * Sends a GET of {@code path} on an open connection, asking the server to close it
-	 * after its answer, and returns the answer's status line.
-	 */
-	public static String statusLine(Socket socket, String path) throws IOException {
-		socket.getOutputStream()
-			.write(("GET " + path + " HTTP/1.1\r\nHost: mock\r\nConnection: close\r\n\r\n")
-				.getBytes(StandardCharsets.UTF_8));
-		String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		return answer.lines().findFirst().orElse("");
 	}
 
 	private static String head(String path, String headers, int announced) {
