@@ -1,13 +1,16 @@
-"""Tests of bin/gateway's start-up data (JUNCTION_GATEWAY_AOT_DIR) with the jars the build made:
-the first start records it in a training run that starts the gateway, warms it up and exits;
-the next start maps it without recording it again. Once with the java on the PATH and once
-with Temurin 25 where it is installed (an AOT cache there, a class-data archive before 25).
+"""Tests of bin/gateway with the jars the build made: the heap the JVM is given (from 96 MB up
+to 256 MB, or the fixed size of JUNCTION_GATEWAY_HEAP), and its start-up data
+(JUNCTION_GATEWAY_AOT_DIR): the first start records it in a training run that starts the
+gateway, warms it up and exits; the next start maps it without recording it again. Once with the
+java on the PATH and once with Temurin 25 where it is installed (an AOT cache there, a
+class-data archive before 25).
 
 Run with `python3 -m unittest bin/test_gateway.py` from the repository root after
 `./mvnw -B package`; it starts mock-provider and the gateway on free loopback ports.
 """
 
 import os
+import re
 import socket
 import subprocess
 import tempfile
@@ -65,6 +68,56 @@ def stop(process):
             process.wait()
 
 
+def jdks():
+    found = [("the java on the PATH", None)]
+    if (TEMURIN_25 / "bin" / "java").exists():
+        found.append(("Temurin 25", TEMURIN_25))
+    return found
+
+
+def launcher_env(java_home, **settings):
+    env = dict(os.environ, JUNCTION_GATEWAY_JAR=str(GATEWAY_JAR), **settings)
+    env.pop("JAVA_HOME", None)
+    if java_home is not None:
+        env["JAVA_HOME"] = str(java_home)
+    return env
+
+
+MIB = 1024 * 1024
+
+
+@unittest.skipUnless(GATEWAY_JAR.exists(), "needs the jar of ./mvnw package")
+class HeapTest(unittest.TestCase):
+    """The heap sizes the JVM reports it was given (-XX:+PrintFlagsFinal, printed as it starts)."""
+
+    def test_starts_at_96_mb_and_may_grow_to_256_mb(self):
+        for name, java_home in jdks():
+            with self.subTest(jdk=name):
+                self.assertEqual(self.heap(java_home), (96 * MIB, 256 * MIB))
+
+    def test_a_fixed_heap_when_one_is_given(self):
+        for name, java_home in jdks():
+            with self.subTest(jdk=name):
+                self.assertEqual(self.heap(java_home, JUNCTION_GATEWAY_HEAP="128m"), (128 * MIB, 128 * MIB))
+
+    def heap(self, java_home, **settings):
+        env = launcher_env(java_home, JUNCTION_GATEWAY_JAVA_OPTS="-XX:+PrintFlagsFinal", **settings)
+        with tempfile.TemporaryDirectory() as directory:
+            log = Path(directory, "gateway.log")
+            process = launch([str(LAUNCHER), f"--server.port={free_port()}", "--server.address=127.0.0.1"], env, log)
+            try:
+                deadline = time.monotonic() + START_TIMEOUT_S
+                while True:
+                    flags = dict(re.findall(r"\b(InitialHeapSize|MaxHeapSize)\s+=\s+(\d+)", log.read_text()))
+                    if len(flags) == 2:
+                        return int(flags["InitialHeapSize"]), int(flags["MaxHeapSize"])
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        raise AssertionError(f"no heap sizes printed:\n{log.read_text()[-4000:]}")
+                    time.sleep(0.2)
+            finally:
+                stop(process)
+
+
 @unittest.skipUnless(GATEWAY_JAR.exists() and EMULATOR_JAR.exists(), "needs the jars of ./mvnw package")
 class StartUpDataTest(unittest.TestCase):
 
@@ -84,18 +137,12 @@ class StartUpDataTest(unittest.TestCase):
         cls.logs.cleanup()
 
     def test_records_start_up_data_once_with_the_warm_up_and_maps_it_at_later_starts(self):
-        jdks = [("the java on the PATH", None)]
-        if (TEMURIN_25 / "bin" / "java").exists():
-            jdks.append(("Temurin 25", TEMURIN_25))
-        for name, java_home in jdks:
+        for name, java_home in jdks():
             with self.subTest(jdk=name), tempfile.TemporaryDirectory() as directory:
                 self.check_start_up_data(Path(directory), java_home)
 
     def check_start_up_data(self, directory, java_home):
-        env = dict(os.environ, JUNCTION_GATEWAY_JAR=str(GATEWAY_JAR), JUNCTION_GATEWAY_AOT_DIR=str(directory / "aot"))
-        env.pop("JAVA_HOME", None)
-        if java_home is not None:
-            env["JAVA_HOME"] = str(java_home)
+        env = launcher_env(java_home, JUNCTION_GATEWAY_AOT_DIR=str(directory / "aot"))
         port = free_port()
         arguments = [f"--server.port={port}", "--server.address=127.0.0.1",
                      "--junction.gateway.cache.enabled=false",
