@@ -42,15 +42,21 @@ def healthy(url):
         return False
 
 
-def wait_healthy(process, url, log):
+def wait_for(process, log, probe, what, interval=0.5):
+    """Calls probe until it returns something true and returns that; fails, with the end of the
+    process's log, if the process exits first or START_TIMEOUT_S pass."""
     deadline = time.monotonic() + START_TIMEOUT_S
-    while not healthy(url):
+    while not (found := probe()):
         if process.poll() is not None:
-            raise AssertionError(f"exited with {process.returncode} before {url} answered 200:\n"
-                                 f"{log.read_text()[-4000:]}")
+            raise AssertionError(f"exited with {process.returncode} before {what}:\n{log.read_text()[-4000:]}")
         if time.monotonic() > deadline:
-            raise AssertionError(f"{url} did not answer 200 within {START_TIMEOUT_S} s:\n{log.read_text()[-4000:]}")
-        time.sleep(0.5)
+            raise AssertionError(f"not {what} within {START_TIMEOUT_S} s:\n{log.read_text()[-4000:]}")
+        time.sleep(interval)
+    return found
+
+
+def wait_healthy(process, url, log):
+    wait_for(process, log, lambda: healthy(url), f"{url} answered 200")
 
 
 def launch(command, env, log):
@@ -86,6 +92,12 @@ def launcher_env(java_home, **settings):
 MIB = 1024 * 1024
 
 
+def heap_sizes(output):
+    """The initial and largest heap sizes in -XX:+PrintFlagsFinal's output, once both are there."""
+    flags = {name: int(size) for name, size in re.findall(r"\b(InitialHeapSize|MaxHeapSize)\s+=\s+(\d+)", output)}
+    return flags if len(flags) == 2 else None
+
+
 @unittest.skipUnless(GATEWAY_JAR.exists(), "needs the jar of ./mvnw package")
 class HeapTest(unittest.TestCase):
     """The heap sizes the JVM reports it was given (-XX:+PrintFlagsFinal, printed as it starts)."""
@@ -106,14 +118,8 @@ class HeapTest(unittest.TestCase):
             log = Path(directory, "gateway.log")
             process = launch([str(LAUNCHER), f"--server.port={free_port()}", "--server.address=127.0.0.1"], env, log)
             try:
-                deadline = time.monotonic() + START_TIMEOUT_S
-                while True:
-                    flags = dict(re.findall(r"\b(InitialHeapSize|MaxHeapSize)\s+=\s+(\d+)", log.read_text()))
-                    if len(flags) == 2:
-                        return int(flags["InitialHeapSize"]), int(flags["MaxHeapSize"])
-                    if process.poll() is not None or time.monotonic() > deadline:
-                        raise AssertionError(f"no heap sizes printed:\n{log.read_text()[-4000:]}")
-                    time.sleep(0.2)
+                flags = wait_for(process, log, lambda: heap_sizes(log.read_text()), "the JVM printed its heap sizes", 0.2)
+                return flags["InitialHeapSize"], flags["MaxHeapSize"]
             finally:
                 stop(process)
 
