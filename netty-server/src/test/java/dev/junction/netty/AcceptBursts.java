@@ -88,8 +88,7 @@ public final class AcceptBursts implements AutoCloseable {
 		List<String> lines = new ArrayList<>();
 		for (Socket socket : this.sockets) {
 			RawHttp.send(socket, "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
-			String response = RawHttp.readResponse(socket);
-			lines.add(response.substring(0, response.indexOf("\r\n")));
+			lines.add(RawHttp.readResponse(socket).lines().findFirst().orElse(""));
 		}
 		return lines;
 	}
