@@ -7,7 +7,11 @@
 # system.health over JSON-RPC and over tRPC at 1 and 100, test.simulateAI (1.5 s) at 10 and
 # 100. Prints a Markdown table with the ratios, and the JSON-RPC overhead over /health at
 # concurrency 1. The reference's rate limit is raised so that it refuses nothing.
-# Usage: bench/rpc-reference.sh [duration] [warm-up]   (defaults: 10s 5s). Needs wrk, node, npm.
+# With STATIC=1 a third target is measured in the same run: nginx (one process, no logging)
+# answering every request with a fixed JSON body, what any HTTP server can do at most on this
+# machine with this load generator; its column shows which ratios no server could reach.
+# Usage: bench/rpc-reference.sh [duration] [warm-up]   (defaults: 10s 5s). Needs wrk, node, npm
+# (and nginx with STATIC=1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${1:-10s}
@@ -16,7 +20,10 @@ REFERENCE_PORT=${REFERENCE_PORT:-18000}
 GATEWAY_PORT=${GATEWAY_PORT:-18080}
 CALCULATOR_PORT=${CALCULATOR_PORT:-18051}
 CALCULATOR_HTTP_PORT=${CALCULATOR_HTTP_PORT:-18081}
+STATIC=${STATIC:-0}
+STATIC_PORT=${STATIC_PORT:-18070}
 command -v wrk >/dev/null || { echo "wrk is missing (apt-get install wrk)" >&2; exit 2; }
+[ "$STATIC" != 1 ] || command -v nginx >/dev/null || { echo "nginx is missing (apt-get install nginx-light)" >&2; exit 2; }
 WORK=$(mktemp -d)
 PIDS=()
 trap 'kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null; rm -rf "$WORK"' EXIT
@@ -38,6 +45,37 @@ bin/gateway --server.address=127.0.0.1 --server.port="$GATEWAY_PORT" \
 PIDS+=($!)
 (cd bench/reference-rpc && PORT="$REFERENCE_PORT" NODE_ENV=production exec node server.mjs) > "$WORK/reference.log" 2>&1 &
 PIDS+=($!)
+TARGETS=(reference junction)
+if [ "$STATIC" = 1 ]; then
+  mkdir -p "$WORK/nginx"
+  cat > "$WORK/nginx.conf" <<CONF
+daemon off;
+master_process off;
+worker_processes 1;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $WORK/nginx/body;
+  proxy_temp_path $WORK/nginx/proxy;
+  fastcgi_temp_path $WORK/nginx/fastcgi;
+  uwsgi_temp_path $WORK/nginx/uwsgi;
+  scgi_temp_path $WORK/nginx/scgi;
+  server {
+    listen 127.0.0.1:$STATIC_PORT;
+    location / {
+      default_type application/json;
+      return 200 '{"jsonrpc":"2.0","result":{"status":"healthy"},"id":1}';
+    }
+  }
+}
+CONF
+  nginx -c "$WORK/nginx.conf" -e "$WORK/nginx/error.log" > "$WORK/nginx/out.log" 2>&1 &
+  PIDS+=($!)
+  TARGETS+=(static)
+  wait_http "http://127.0.0.1:$STATIC_PORT/health"
+fi
 wait_http "http://127.0.0.1:$CALCULATOR_HTTP_PORT/actuator/health"
 wait_http "http://127.0.0.1:$GATEWAY_PORT/health"
 wait_http "http://127.0.0.1:$REFERENCE_PORT/health"
@@ -65,8 +103,10 @@ measure() { # port concurrency path body duration -> one JSON line
 for pass in warm-up measure; do
   for scenario in "${SCENARIOS[@]}"; do
     IFS='|' read -r name concurrency path body <<< "$scenario"
-    for target in reference junction; do
-      port=$REFERENCE_PORT; [ "$target" = junction ] && port=$GATEWAY_PORT
+    for target in "${TARGETS[@]}"; do
+      # A fixed answer does not wait the 1.5 s the procedure does: nothing to compare there.
+      [ "$target" = static ] && [[ $body == *simulateAI* ]] && continue
+      case $target in reference) port=$REFERENCE_PORT ;; junction) port=$GATEWAY_PORT ;; *) port=$STATIC_PORT ;; esac
       if [ "$pass" = warm-up ]; then
         measure "$port" "$concurrency" "$path" "$body" "$WARMUP" > /dev/null
       else
@@ -88,12 +128,18 @@ for name, concurrency, target, report in rows:
 def rate(r): return r["requests"] / (r["duration_us"] / 1e6)
 def ms(us): return f"{us / 1000:.2f}"
 def bad(r): return r["socket_errors"] + r["non_2xx"]
-print("| scenario | concurrency | reference req/s | p50 ms | p99 ms | Junction req/s | p50 ms | p99 ms | Junction / reference | errors (ref / Junction) |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+static = any("static" in r for r in runs.values())
+extra = " static answer (nginx) req/s | p50 ms | static / reference |" if static else ""
+print("| scenario | concurrency | reference req/s | p50 ms | p99 ms | Junction req/s | p50 ms | p99 ms | Junction / reference | errors (ref / Junction) |" + extra)
+print("|---|---|---|---|---|---|---|---|---|---|" + ("---|---|---|" if static else ""))
 for (name, concurrency), r in runs.items():
     ref, jun = r["reference"], r["junction"]
-    print(f"| {name} | {concurrency} | {rate(ref):,.1f} | {ms(ref['p50_us'])} | {ms(ref['p99_us'])} | {rate(jun):,.1f} | "
-          f"{ms(jun['p50_us'])} | {ms(jun['p99_us'])} | {rate(jun) / rate(ref):.2f}x | {bad(ref)} / {bad(jun)} |")
+    row = (f"| {name} | {concurrency} | {rate(ref):,.1f} | {ms(ref['p50_us'])} | {ms(ref['p99_us'])} | {rate(jun):,.1f} | "
+           f"{ms(jun['p50_us'])} | {ms(jun['p99_us'])} | {rate(jun) / rate(ref):.2f}x | {bad(ref)} / {bad(jun)} |")
+    if static:
+        st = r.get("static")
+        row += f" {rate(st):,.1f} | {ms(st['p50_us'])} | {rate(st) / rate(ref):.2f}x |" if st else " - | - | - |"
+    print(row)
 health = runs[("GET /health", "1")]["junction"]["p50_us"]
 rpc = runs[("POST /rpc system.health", "1")]["junction"]["p50_us"]
 print(f"\nJunction's JSON-RPC overhead over /health at concurrency 1: p50 {rpc / 1000:.3f} ms - {health / 1000:.3f} ms = {(rpc - health) / 1000:.3f} ms")
