@@ -16,14 +16,11 @@ trap 'for p in "${PIDS[@]}"; do pkill -P "$p" 2>/dev/null || true; kill "$p" 2>/
 BODY=${BODY:-'{"model":"emu/gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"max_tokens":2}'}
 printf 'wrk.method = "POST"\nwrk.body = os.getenv("BODY")\nwrk.headers["Content-Type"] = "application/json"\n' > "$WORK/chat.lua"
 export BODY
+. bench/ports.sh
+require_free_ports 28090 18181 18182
 "$PEERS_DIR/start-emulator.sh" > "$WORK/emulator.log" 2>&1 & PIDS+=($!)
 args=(--server.address=127.0.0.1 --junction.gateway.cache.enabled=false --junction.gateway.providers.emu.type=openai
   --junction.gateway.providers.emu.base-url=http://127.0.0.1:28090/v1 '--junction.gateway.providers.emu.keys[0].value=sk-bench')
-for port in 18181 18182; do
-  if curl -s -o /dev/null "http://127.0.0.1:$port/health"; then
-    echo "port $port is already in use: stop what listens there first" >&2; exit 1
-  fi
-done
 JUNCTION_GATEWAY_JAR=$A bin/gateway --server.port=18181 "${args[@]}" > "$WORK/a.log" 2>&1 & PIDS+=($!)
 JUNCTION_GATEWAY_JAR=$B bin/gateway --server.port=18182 "${args[@]}" > "$WORK/b.log" 2>&1 & PIDS+=($!)
 for port in 18181 18182; do

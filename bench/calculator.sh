@@ -47,6 +47,8 @@ service() { # grpc-port http-port args...
   PIDS+=($!)
 }
 
+. bench/ports.sh
+require_free_ports 50060 50061 50062 50063 50064 18062 18063 18064
 "$WORK/grpc-go-baseline" -port 50060 > "$WORK/go.log" 2>&1 & PIDS+=($!)
 java -cp "calculator-service/target/test-classes:calculator-service/target/classes:$(cat "$WORK/cp")" \
   dev.junction.calculator.bench.BareCalculatorServer 50061 > "$WORK/bare.log" 2>&1 & PIDS+=($!)

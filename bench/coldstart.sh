@@ -12,6 +12,8 @@ SECONDS_RUN=${SECONDS_RUN:-10}; WARM_S=${WARM_S:-30}; RATE=${RATE:-1000}; PORT=2
 VEGETA=${VEGETA:-$P/bin/vegeta}
 mkdir -p "$OUT"
 echo '{"model":"emu/gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"max_tokens":2}' > "$OUT/body.json"
+. "$(dirname "$0")/ports.sh"
+require_free_ports 28090 "$PORT"
 "$P/start-emulator.sh" > "$OUT/emulator.log" 2>&1 & EMU=$!
 G=
 trap 'kill $EMU 2>/dev/null; [ -n "$G" ] && kill $G 2>/dev/null; wait 2>/dev/null' EXIT

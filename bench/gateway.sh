@@ -39,6 +39,8 @@ PY
 
 echo "| target | achieved req/s | p50 ms | p90 ms | p99 ms | max ms | success | status codes | gateway peak RSS |"
 echo "|---|---|---|---|---|---|---|---|---|"
+. bench/ports.sh
+require_free_ports 18090 18080
 for latency in "${LATENCIES[@]}"; do
   java -jar mock-provider/target/mock-provider-exec.jar --server.port=18090 --junction.mock.latency-ms="$latency" \
     > "$WORK/mock.log" 2>&1 &

@@ -9,6 +9,8 @@ P=${PEERS_DIR:-$(cd "$(dirname "$0")/.." && pwd)/../shared/peers}; OUT=$1; JAR=$
 shift; [ $# -gt 0 ] && shift; ONLY=("$@")
 mkdir -p "$OUT"
 echo '{"model":"emu/gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"max_tokens":2}' > "$OUT/body.json"
+. "$(dirname "$0")/ports.sh"
+require_free_ports 28090 28182
 "$P/start-emulator.sh" > "$OUT/emulator.log" 2>&1 & EMU=$!
 trap 'kill $EMU 2>/dev/null; pkill -f "server.port=28182" 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -s -o /dev/null http://127.0.0.1:28090/health && break; sleep 0.5; done

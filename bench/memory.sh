@@ -16,6 +16,7 @@ jcmd=${JAVA_HOME:+$JAVA_HOME/bin/}jcmd
 . "$(dirname "$0")/ports.sh"
 mkdir -p "$OUT"
 echo '{"model":"emu/gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"max_tokens":2}' > "$OUT/body.json"
+require_free_ports 28090 "$PORT"
 "$P/start-emulator.sh" > "$OUT/emulator.log" 2>&1 & EMU=$!
 G=
 trap 'kill $EMU 2>/dev/null; [ -n "$G" ] && kill $G 2>/dev/null; wait 2>/dev/null' EXIT

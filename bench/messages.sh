@@ -20,6 +20,8 @@ trap 'kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null; rm -rf "$WORK"' E
 
 (cd bench/loadgen && go build -o "$WORK/loadgen" .)
 MOCK_PORT=18290 GATEWAY_PORT=18280
+. bench/ports.sh
+require_free_ports "$MOCK_PORT" "$GATEWAY_PORT"
 java -jar mock-provider/target/mock-provider-exec.jar --server.address=127.0.0.1 --server.port=$MOCK_PORT \
   > "$WORK/mock.log" 2>&1 &
 PIDS+=($!)

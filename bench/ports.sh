@@ -14,3 +14,22 @@ wait_for_ports() {
     echo "waited ${waited} s for closed connections to free ephemeral ports ($count of $((high - low + 1)) left in TIME_WAIT)" >&2
   fi
 }
+
+# require_free_ports PORT...: the servers a script starts listen on fixed ports, and where those
+# lie in the machine's ephemeral range (ip_local_port_range) an outgoing connection may hold one
+# of them, and the server started on it fails to bind. Waits (at most 30 s) for every socket
+# using one of PORTS as its local port to go (TIME_WAIT ones do not stop a server from binding),
+# then names what still holds a port and exits.
+require_free_ports() {
+  local port held waited=0
+  while :; do
+    held=$(for port in "$@"; do ss -Htan "( sport = :$port )" 2>/dev/null; done | awk '$1 != "TIME-WAIT"')
+    [ -z "$held" ] && return 0
+    [ "$waited" -ge 30 ] && break
+    sleep 1; waited=$((waited + 1))
+  done
+  echo "ports this run needs are in use (state, queues, local and remote address):" >&2
+  echo "$held" >&2
+  echo "reserve them from the ephemeral range, e.g. sysctl -w net.ipv4.ip_local_reserved_ports=$(IFS=,; echo "$*")" >&2
+  exit 1
+}

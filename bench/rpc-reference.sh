@@ -35,6 +35,10 @@ trap 'kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null; rm -rf "$WORK"' E
 
 wait_http() { for _ in $(seq 1 300); do curl -sf "$1" >/dev/null 2>&1 && return 0; sleep 0.2; done; echo "$1 did not answer" >&2; return 1; }
 
+. bench/ports.sh
+ports=("$REFERENCE_PORT" "$GATEWAY_PORT" "$CALCULATOR_PORT" "$CALCULATOR_HTTP_PORT")
+[ "$STATIC" != 1 ] || ports+=("$STATIC_PORT")
+require_free_ports "${ports[@]}"
 java -jar calculator-service/target/calculator-service-exec.jar --spring.grpc.server.address=127.0.0.1 \
   --spring.grpc.server.port="$CALCULATOR_PORT" --server.address=127.0.0.1 --server.port="$CALCULATOR_HTTP_PORT" \
   > "$WORK/calculator.log" 2>&1 &
