@@ -36,6 +36,16 @@ public final class WholeResults {
 		return all(rows).singleOrEmpty();
 	}
 
+	/**
+	 * Completes once {@code rows} have been read to their end, as {@link #all}: for a
+	 * statement run for its effect that answers with rows all the same (a lock taken, a
+	 * notification sent), whose rows come after its subscriber has gone if it left while
+	 * the statement waited.
+	 */
+	public static Mono<Void> drained(Flux<?> rows) {
+		return all(rows).then();
+	}
+
 	/** The first row of {@code rows}, or none; the others are read and dropped. */
 	public static <T> Mono<T> first(Flux<T> rows) {
 		return all(rows).next();

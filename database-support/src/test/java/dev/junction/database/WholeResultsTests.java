@@ -70,6 +70,23 @@ class WholeResultsTests {
 	}
 
 	@Test
+	void drainsTheRowsOfAStatementAfterItsSubscriberCancels() {
+		AtomicInteger read = new AtomicInteger();
+		AtomicBoolean cancelled = new AtomicBoolean();
+		AtomicBoolean completed = new AtomicBoolean();
+		Flux<Integer> rows = Flux.range(1, 3)
+			.delaySubscription(Duration.ofMillis(50))
+			.doOnNext((row) -> read.incrementAndGet())
+			.doOnCancel(() -> cancelled.set(true))
+			.doOnComplete(() -> completed.set(true));
+		StepVerifier.create(WholeResults.drained(rows)).thenCancel().verify();
+		await().untilTrue(completed);
+		assertThat(read).hasValue(3);
+		assertThat(cancelled).isFalse();
+		StepVerifier.create(WholeResults.drained(Flux.just(1, 2))).verifyComplete();
+	}
+
+	@Test
 	void readsEveryRowAfterTheFirst() {
 		AtomicInteger read = new AtomicInteger();
 		AtomicBoolean cancelled = new AtomicBoolean();

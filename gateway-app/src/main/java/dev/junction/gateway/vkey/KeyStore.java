@@ -51,19 +51,25 @@ public final class KeyStore {
 	}
 
 	public Mono<Void> insert(VirtualKey key) {
-		return bindKey(this.db.sql(announced("INSERT INTO virtual_keys (" + KEY_COLUMNS
-				+ ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)")), key)
-			.then();
+		return written(bindKey(this.db.sql(announced("INSERT INTO virtual_keys (" + KEY_COLUMNS
+				+ ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)")), key));
 	}
 
 	/** Writes everything but the id and creation time. */
 	public Mono<Void> update(VirtualKey key) {
-		return bindKey(
+		return written(bindKey(
 				this.db.sql(announced("UPDATE virtual_keys SET secret_hash = $2, name = $3, owner = $4, "
 						+ "models = $5, requests_per_minute = $6, tokens_per_minute = $7, budget_nanos = $8, "
 						+ "budget_period = $9, expires_at = $10, revoked_at = $11 WHERE id = $1 AND created_at = $12")),
-				key)
-			.then();
+				key));
+	}
+
+	/**
+	 * Runs a write made by {@link #announced}: on PostgreSQL it answers with the
+	 * notification's row, read to its end even when the caller has left.
+	 */
+	private static Mono<Void> written(DatabaseClient.GenericExecuteSpec write) {
+		return WholeResults.drained(write.map((row) -> true).all());
 	}
 
 	/**

@@ -118,7 +118,10 @@ public class ApiKeyRepository {
 	 * {@code id} changed, when the current transaction commits.
 	 */
 	public Mono<Void> notifyChanged(UUID id) {
-		return this.client.sql("SELECT pg_notify('" + CHANNEL + "', :id)").bind("id", id.toString()).then();
+		return WholeResults.drained(this.client.sql("SELECT pg_notify('" + CHANNEL + "', :id)")
+			.bind("id", id.toString())
+			.map((row) -> true)
+			.all());
 	}
 
 	/**

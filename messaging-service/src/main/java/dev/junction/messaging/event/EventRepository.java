@@ -30,7 +30,7 @@ public class EventRepository {
 	public static final String CHANNEL = "junction_events";
 
 	/** Advisory lock that orders event commits (the bytes of "junction"). */
-	private static final long ORDER_LOCK = 0x6a756e6374696f6eL;
+	static final long ORDER_LOCK = 0x6a756e6374696f6eL;
 
 	private static final String COLUMNS = "id, instance_id, type, subject_id, payload, created_at";
 
@@ -64,7 +64,8 @@ public class EventRepository {
 	 * stream order and a listener reading after the last position it saw skips none.
 	 */
 	public Mono<Void> takeTurn() {
-		return this.client.sql("SELECT pg_advisory_xact_lock(" + ORDER_LOCK + ")").then();
+		return WholeResults
+			.drained(this.client.sql("SELECT pg_advisory_xact_lock(" + ORDER_LOCK + ")").map((row) -> true).all());
 	}
 
 	/**

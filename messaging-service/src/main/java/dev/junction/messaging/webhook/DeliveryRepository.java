@@ -70,7 +70,10 @@ public class DeliveryRepository {
 
 	/** Tells every instance (PostgreSQL only), on commit, that deliveries are ready. */
 	public Mono<Void> announce() {
-		return this.shared ? this.client.sql("SELECT pg_notify('" + CHANNEL + "', '')").then() : Mono.empty();
+		return this.shared
+				? WholeResults
+					.drained(this.client.sql("SELECT pg_notify('" + CHANNEL + "', '')").map((row) -> true).all())
+				: Mono.empty();
 	}
 
 	/**
