@@ -15,17 +15,11 @@ class WholeResultsTests {
 
 	@Test
 	void readsEveryRowAfterItsSubscriberCancels() {
-		AtomicInteger read = new AtomicInteger();
-		AtomicBoolean cancelled = new AtomicBoolean();
-		AtomicBoolean completed = new AtomicBoolean();
-		Flux<Integer> rows = Flux.range(1, 100)
-			.doOnNext((row) -> read.incrementAndGet())
-			.doOnCancel(() -> cancelled.set(true))
-			.doOnComplete(() -> completed.set(true));
-		StepVerifier.create(WholeResults.all(rows).take(3)).expectNext(1, 2, 3).verifyComplete();
-		assertThat(read).hasValue(100);
-		assertThat(completed).isTrue();
-		assertThat(cancelled).isFalse();
+		Query<Integer> query = new Query<>(Flux.range(1, 100));
+		StepVerifier.create(WholeResults.all(query.rows()).take(3)).expectNext(1, 2, 3).verifyComplete();
+		assertThat(query.read).hasValue(100);
+		assertThat(query.completed).isTrue();
+		assertThat(query.cancelled).isFalse();
 	}
 
 	@Test
@@ -43,11 +37,9 @@ class WholeResultsTests {
 
 	@Test
 	void readsTheOneRowToTheEndOfItsResult() {
-		AtomicBoolean completed = new AtomicBoolean();
-		StepVerifier.create(WholeResults.one(Flux.just("row").doOnComplete(() -> completed.set(true))))
-			.expectNext("row")
-			.verifyComplete();
-		assertThat(completed).isTrue();
+		Query<String> query = new Query<>(Flux.just("row"));
+		StepVerifier.create(WholeResults.one(query.rows())).expectNext("row").verifyComplete();
+		assertThat(query.completed).isTrue();
 		StepVerifier.create(WholeResults.one(Flux.empty())).verifyComplete();
 	}
 
@@ -58,44 +50,53 @@ class WholeResultsTests {
 
 	@Test
 	void readsTheOneRowAfterItsSubscriberCancels() {
-		AtomicBoolean cancelled = new AtomicBoolean();
-		AtomicBoolean completed = new AtomicBoolean();
-		Flux<String> row = Flux.just("row")
-			.delaySubscription(Duration.ofMillis(50))
-			.doOnCancel(() -> cancelled.set(true))
-			.doOnComplete(() -> completed.set(true));
-		StepVerifier.create(WholeResults.one(row)).thenCancel().verify();
-		await().untilTrue(completed);
-		assertThat(cancelled).isFalse();
+		Query<String> query = new Query<>(Flux.just("row").delaySubscription(Duration.ofMillis(50)));
+		StepVerifier.create(WholeResults.one(query.rows())).thenCancel().verify();
+		await().untilTrue(query.completed);
+		assertThat(query.cancelled).isFalse();
 	}
 
 	@Test
 	void drainsTheRowsOfAStatementAfterItsSubscriberCancels() {
-		AtomicInteger read = new AtomicInteger();
-		AtomicBoolean cancelled = new AtomicBoolean();
-		AtomicBoolean completed = new AtomicBoolean();
-		Flux<Integer> rows = Flux.range(1, 3)
-			.delaySubscription(Duration.ofMillis(50))
-			.doOnNext((row) -> read.incrementAndGet())
-			.doOnCancel(() -> cancelled.set(true))
-			.doOnComplete(() -> completed.set(true));
-		StepVerifier.create(WholeResults.drained(rows)).thenCancel().verify();
-		await().untilTrue(completed);
-		assertThat(read).hasValue(3);
-		assertThat(cancelled).isFalse();
+		Query<Integer> query = new Query<>(Flux.range(1, 3).delaySubscription(Duration.ofMillis(50)));
+		StepVerifier.create(WholeResults.drained(query.rows())).thenCancel().verify();
+		await().untilTrue(query.completed);
+		assertThat(query.read).hasValue(3);
+		assertThat(query.cancelled).isFalse();
 		StepVerifier.create(WholeResults.drained(Flux.just(1, 2))).verifyComplete();
 	}
 
 	@Test
 	void readsEveryRowAfterTheFirst() {
-		AtomicInteger read = new AtomicInteger();
-		AtomicBoolean cancelled = new AtomicBoolean();
-		Flux<Integer> rows = Flux.range(1, 10)
-			.doOnNext((row) -> read.incrementAndGet())
-			.doOnCancel(() -> cancelled.set(true));
-		StepVerifier.create(WholeResults.first(rows)).expectNext(1).verifyComplete();
-		assertThat(read).hasValue(10);
-		assertThat(cancelled).isFalse();
+		Query<Integer> query = new Query<>(Flux.range(1, 10));
+		StepVerifier.create(WholeResults.first(query.rows())).expectNext(1).verifyComplete();
+		assertThat(query.read).hasValue(10);
+		assertThat(query.cancelled).isFalse();
+	}
+
+	/**
+	 * A query's rows, with how many were read and whether they were cancelled or ended.
+	 */
+	private static final class Query<T> {
+
+		final AtomicInteger read = new AtomicInteger();
+
+		final AtomicBoolean cancelled = new AtomicBoolean();
+
+		final AtomicBoolean completed = new AtomicBoolean();
+
+		private final Flux<T> source;
+
+		Query(Flux<T> source) {
+			this.source = source;
+		}
+
+		Flux<T> rows() {
+			return this.source.doOnNext((row) -> this.read.incrementAndGet())
+				.doOnCancel(() -> this.cancelled.set(true))
+				.doOnComplete(() -> this.completed.set(true));
+		}
+
 	}
 
 }
