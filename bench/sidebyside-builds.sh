@@ -58,8 +58,8 @@ ACMD=("${ALAUNCH[@]}" --server.port=28181 --$G.cache.enabled=false
   --$G.providers.emu.type=openai --$G.providers.emu.base-url=http://127.0.0.1:28090/v1
   --$G.providers.emu.keys[0].value=sk-bench)
 
-ports=(28090 28180 28181 28183)
-for p in $PEERS; do u=${URL[$p]#http://127.0.0.1:}; ports+=("${u%%/*}"); done
+ports=()
+for t in direct $PEERS junction after tuned; do u=${URL[$t]#http://127.0.0.1:}; ports+=("${u%%/*}"); done
 require_free_ports "${ports[@]}"
 "$here/start-emulator.sh" > "$OUT/emulator.log" 2>&1 & PIDS+=($!)
 for p in $PEERS; do "$here/start-$p.sh" > "$OUT/$p.log" 2>&1 & PID[$p]=$!; PIDS+=($!); done
